@@ -1,0 +1,58 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import { sessionMiddleware } from './auth/session';
+import type { AppEnv, Deps } from './context';
+import { demoRoutes } from './demo/routes';
+import { discoveryRoutes } from './discovery/routes';
+import { errorBody, errorResponse } from './http/errors';
+import { requestLogger } from './http/logger';
+import { rateLimit } from './http/rate-limit';
+import { originCheck, securityHeaders } from './http/security';
+import { serveWeb } from './http/static';
+import { systemRoutes } from './system/routes';
+import { meRoutes } from './users/routes';
+
+export interface AppOptions {
+  /** Built SPA to serve for non-API paths; absent in API tests. */
+  webDir?: string | null;
+}
+
+/** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
+export const apiRouters = [systemRoutes, demoRoutes, meRoutes, discoveryRoutes];
+
+export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+  const { config, clock } = deps;
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  if (config.logRequests) app.use('*', requestLogger());
+  app.use('*', securityHeaders(config.production));
+  app.use('/api/*', originCheck(config.publicUrl));
+  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock });
+  app.use('/api/auth/sign-in/*', signInLimit);
+  app.use('/api/auth/callback/*', signInLimit);
+  app.use('/api/demo/sign-in', signInLimit);
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+
+  const api = new OpenAPIHono<AppEnv>();
+  api.use('*', sessionMiddleware());
+  for (const routes of apiRouters) api.route('/', routes);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'ApplyHub API', version: '1.0.0' },
+  });
+  api.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  app.route('/api', api);
+
+  app.get('/robots.txt', (c) =>
+    c.text('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /applications/\nDisallow: /review/\n'),
+  );
+  if (options.webDir) app.route('/', serveWeb(options.webDir));
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}

@@ -1,0 +1,85 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { account, session, user, verification } from '../db/schema';
+import { ensureProfile } from '../users/queries';
+import { demoSignInPlugin } from './demo-plugin';
+
+/** Where "Google" really is. In tests, a local OIDC server stands in for it under the same provider id. */
+export interface OAuthTestIssuer {
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AuthOptions {
+  config: Config;
+  db: Db;
+  testIssuer?: OAuthTestIssuer | null;
+}
+
+export const GOOGLE_PROVIDER_ID = 'google';
+
+export function createAuth({ config, db, testIssuer }: AuthOptions) {
+  const plugins = [];
+  if (config.demoMode) plugins.push(demoSignInPlugin());
+  if (testIssuer) {
+    if (config.production) throw new Error('A test OAuth issuer is never used in production.');
+    plugins.push(
+      genericOAuth({
+        config: [
+          {
+            providerId: GOOGLE_PROVIDER_ID,
+            discoveryUrl: testIssuer.discoveryUrl,
+            clientId: testIssuer.clientId,
+            clientSecret: testIssuer.clientSecret,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+            prompt: 'select_account',
+          },
+        ],
+      }),
+    );
+  }
+
+  return betterAuth({
+    appName: 'ApplyHub',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    emailAndPassword: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Our own limiter covers /api/auth (see http/rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'applyhub',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: 'uuid' },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await ensureProfile(db, created.id);
+          },
+        },
+      },
+    },
+    plugins,
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

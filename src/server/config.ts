@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  authSecret: string;
+  google: { clientId: string; clientSecret: string } | null;
+  demoMode: boolean;
+  logRequests: boolean;
+}
+
+/** A wrong or missing setting: the server prints the one line and stops. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number between 0 and 65535, got "${value}".`);
+  }
+  return port;
+}
+
+function parseUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    throw new ConfigError(
+      `${name} must be an http(s) URL such as https://apply.example.org, got "${value}".`,
+    );
+  }
+}
+
+/** In demo mode the auth secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function demoSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+  const port = parsePort(env.PORT);
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+
+  const clientId = env.GOOGLE_CLIENT_ID || '';
+  const clientSecret = env.GOOGLE_CLIENT_SECRET || '';
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.');
+  }
+  const google = clientId ? { clientId, clientSecret } : null;
+
+  if (env.DEMO_MODE !== undefined && !['0', '1', ''].includes(env.DEMO_MODE)) {
+    throw new ConfigError(`DEMO_MODE must be 0 or 1, got "${env.DEMO_MODE}".`);
+  }
+  if (production && env.DEMO_MODE === '1') {
+    throw new ConfigError('DEMO_MODE=1 is not allowed when NODE_ENV=production.');
+  }
+  const demoMode = !production && env.DEMO_MODE !== '0' && (env.DEMO_MODE === '1' || !google);
+
+  if (production && !google) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when NODE_ENV=production.');
+  }
+  let authSecret = env.BETTER_AUTH_SECRET || '';
+  if (!authSecret) {
+    if (production) throw new ConfigError('BETTER_AUTH_SECRET is required when NODE_ENV=production.');
+    authSecret = demoSecret(dataDir);
+  } else if (authSecret.length < 32) {
+    throw new ConfigError('BETTER_AUTH_SECRET must be at least 32 characters long.');
+  }
+  if (!demoMode && !google) {
+    throw new ConfigError(
+      'DEMO_MODE=0 needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: otherwise nobody can sign in.',
+    );
+  }
+
+  return {
+    nodeEnv,
+    production,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    authSecret,
+    google,
+    demoMode,
+    logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
+  };
+}

@@ -1,0 +1,38 @@
+import type { Actor } from '../shared/policy';
+import { type Action, can } from '../shared/policy';
+import type { Auth } from './auth/auth';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { Forbidden, Unauthenticated } from './errors';
+
+/** Everything a request handler may use, built once at start. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  clock: Clock;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    /** The signed-in, not soft-deleted user; null for visitors. */
+    actor: Actor | null;
+  };
+}
+
+/** Signed in and onboarded (the only way to use the product beyond onboarding itself). */
+export function requireActor(actor: Actor | null, { allowNotOnboarded = false } = {}): Actor {
+  if (!actor) throw new Unauthenticated();
+  if (!allowNotOnboarded && !actor.onboarded)
+    throw new Forbidden('Please finish creating your account first.');
+  return actor;
+}
+
+export function assertCan(actor: Actor | null, action: Action): Actor {
+  const signedIn = requireActor(actor);
+  if (!can(signedIn, action)) throw new Forbidden();
+  return signedIn;
+}

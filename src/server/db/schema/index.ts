@@ -1,0 +1,6 @@
+export * from './assignments';
+export * from './auth';
+export * from './featured';
+export * from './orgs';
+export * from './profiles';
+export * from './programs';

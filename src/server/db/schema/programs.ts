@@ -1,0 +1,43 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { programTypes, reviewStatuses } from '../../../shared/domain/programs';
+import type { ApplicationForm, ReviewerForm } from '../../../shared/schemas/forms';
+import { user } from './auth';
+import { coalitions, organizations } from './orgs';
+
+export const programs = pgTable(
+  'programs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    slug: text('slug'),
+    type: text('type', { enum: programTypes }).notNull().default('audition'),
+    description: text('description'),
+    openAt: timestamp('open_at', { withTimezone: true }),
+    closeAt: timestamp('close_at', { withTimezone: true }),
+    published: boolean('published').notNull().default(false),
+    publishedScope: text('published_scope', { enum: ['org', 'coalition'] }),
+    publishedBy: uuid('published_by').references(() => user.id),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedCoalitionId: uuid('published_coalition_id').references(() => coalitions.id),
+    reviewStatus: text('review_status', { enum: reviewStatuses }).notNull().default('draft'),
+    reviewNote: text('review_note'),
+    requiresSuperApproval: boolean('requires_super_approval').notNull().default(false),
+    /** The live (or working) application form: questions, common-app options, profile sections. */
+    form: jsonb('form').$type<ApplicationForm>().notNull(),
+    /** Changes to a live form waiting for super admin approval. */
+    pendingForm: jsonb('pending_form').$type<ApplicationForm>(),
+    reviewerForm: jsonb('reviewer_form').$type<ReviewerForm>(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('programs_org_idx').on(t.organizationId, t.createdAt),
+    index('programs_public_idx').on(t.published, t.deletedAt, t.createdAt),
+    index('programs_review_status_idx').on(t.reviewStatus),
+  ],
+);

@@ -1,0 +1,46 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { demoAccountSchema, demoSignInResult } from '../../shared/schemas/system';
+import { demoSignInBody } from '../auth/demo-plugin';
+import { NotFound } from '../errors';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { demoAccounts } from './accounts';
+
+/** Demo sign-in: answers 404 unless demo mode is on (never in production). */
+export const demoRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/demo/accounts',
+      tags: ['demo'],
+      responses: { ...jsonOk(z.object({ items: z.array(demoAccountSchema) })), ...errors(404) },
+    }),
+    (c) => {
+      if (!c.get('deps').config.demoMode) throw new NotFound();
+      return c.json({ items: demoAccounts.map((a) => ({ ...a })) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/demo/sign-in',
+      tags: ['demo'],
+      request: jsonBody(demoSignInBody),
+      responses: { ...jsonOk(demoSignInResult), ...errors(400, 404, 429) },
+    }),
+    async (c) => {
+      const { config, auth } = c.get('deps');
+      if (!config.demoMode) throw new NotFound();
+      const body = c.req.valid('json');
+      const headers = new Headers({ 'content-type': 'application/json' });
+      const res = await auth.handler(
+        new Request(`${config.publicUrl}/api/auth/demo/sign-in`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        }),
+      );
+      const result = (await res.json()) as z.infer<typeof demoSignInResult>;
+      for (const cookie of res.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+      return c.json(result, 200);
+    },
+  );

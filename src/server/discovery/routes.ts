@@ -1,0 +1,79 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { itemsOf } from '../../shared/schemas/me';
+import {
+  programListQuery,
+  publicCoalitionSchema,
+  publicOrgSchema,
+  publicProgramSchema,
+} from '../../shared/schemas/public';
+import { NotFound } from '../errors';
+import { errors, jsonOk, router } from '../http/openapi';
+import { listPublicPrograms, liveCoalitionBySlug, liveOrgBySlug, publicProgram } from './queries';
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+
+/** Public reads: anyone, signed in or not, sees only live, published data. */
+export const discoveryRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs/{slug}',
+      tags: ['public'],
+      request: { params: slugParam },
+      responses: { ...jsonOk(publicOrgSchema), ...errors(404) },
+    }),
+    async (c) => {
+      const org = await liveOrgBySlug(c.get('deps').db, c.req.valid('param').slug);
+      if (!org) throw new NotFound('Organization not found.');
+      return c.json(org, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/coalitions/{slug}',
+      tags: ['public'],
+      request: { params: slugParam },
+      responses: { ...jsonOk(publicCoalitionSchema), ...errors(404) },
+    }),
+    async (c) => {
+      const coalition = await liveCoalitionBySlug(c.get('deps').db, c.req.valid('param').slug);
+      if (!coalition) throw new NotFound('Coalition not found.');
+      return c.json(coalition, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs',
+      tags: ['public'],
+      request: { query: programListQuery },
+      responses: { ...jsonOk(itemsOf(publicProgramSchema)), ...errors(400) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const result = await listPublicPrograms(c.get('deps').db, {
+        type: q.type,
+        search: q.search,
+        orgSlug: q.org,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}',
+      tags: ['public'],
+      request: { params: idParam },
+      responses: { ...jsonOk(publicProgramSchema), ...errors(400, 404) },
+    }),
+    async (c) => {
+      const program = await publicProgram(c.get('deps').db, c.req.valid('param').id);
+      if (!program) throw new NotFound('Program not found.');
+      return c.json(program, 200);
+    },
+  );

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../clock';
+import { errorBody } from './errors';
+
+interface Bucket {
+  tokens: number;
+  updated: number;
+}
+
+/**
+ * Token bucket per client address (per server instance). `capacity` requests at once, refilled at
+ * `perMinute` a minute. Used on sign-in routes, where guessing and floods happen.
+ */
+export function rateLimit(opts: { capacity: number; perMinute: number; clock: Clock }): MiddlewareHandler {
+  const buckets = new Map<string, Bucket>();
+  return async (c, next) => {
+    const key =
+      c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ||
+      (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket?.remoteAddress ||
+      'local';
+    const now = opts.clock.now().getTime();
+    const bucket = buckets.get(key) ?? { tokens: opts.capacity, updated: now };
+    bucket.tokens = Math.min(
+      opts.capacity,
+      bucket.tokens + ((now - bucket.updated) / 60_000) * opts.perMinute,
+    );
+    bucket.updated = now;
+    if (bucket.tokens < 1) {
+      buckets.set(key, bucket);
+      c.header('Retry-After', String(Math.ceil(((1 - bucket.tokens) / opts.perMinute) * 60)));
+      return c.json(
+        errorBody('rate_limited', 'Too many sign-in attempts. Please wait a moment and try again.'),
+        429,
+      );
+    }
+    bucket.tokens -= 1;
+    buckets.set(key, bucket);
+    if (buckets.size > 10_000) buckets.clear();
+    return next();
+  };
+}

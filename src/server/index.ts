@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth, type OAuthTestIssuer } from './auth/auth';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import type { Deps } from './context';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { lockDataDir } from './db/lock';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+
+type Env = Record<string, string | undefined>;
+
+/** A local OIDC server standing in for Google, for the end-to-end sign-in test. Never in production. */
+function testIssuer(env: Env): OAuthTestIssuer | null {
+  const issuer = env.OAUTH_TEST_ISSUER;
+  if (!issuer) return null;
+  return {
+    discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+    clientId: env.OAUTH_TEST_CLIENT_ID || 'applyhub-test',
+    clientSecret: env.OAUTH_TEST_CLIENT_SECRET || 'applyhub-test-secret',
+  };
+}
+
+function findWebDir(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.resolve(here, '../web'),
+    path.resolve(here, '../../dist/web'),
+    path.resolve('dist/web'),
+  ];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
+}
+
+export async function start(env: Env = process.env) {
+  const config = loadConfig(env);
+  const issuer = testIssuer(env);
+  if (issuer && config.production)
+    throw new ConfigError('OAUTH_TEST_ISSUER is for tests only, never with NODE_ENV=production.');
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+
+  let database: Database;
+  try {
+    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    await migrate(database);
+    await seed(database.db, { demo: config.demoMode || env.SEED_DEMO === '1' });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+
+  const auth = createAuth({ config, db: database.db, testIssuer: issuer });
+  const deps: Deps = { config, database, db: database.db, auth, clock: systemClock };
+  const app = createApp(deps, { webDir: findWebDir() });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
+    console.log(
+      `ApplyHub listening on ${config.publicUrl} (${info.address}:${info.port}), database: ${where}`,
+    );
+    if (config.demoMode) console.log('Demo mode is on: sign in at /demo-sign-in.');
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close();
+    await database.close().catch(() => {});
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  return { server, deps };
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
+if (isMain) {
+  start().catch((err) => {
+    if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
+    else console.error(`ApplyHub could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

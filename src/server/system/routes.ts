@@ -1,0 +1,34 @@
+import { createRoute } from '@hono/zod-openapi';
+import { sql } from 'drizzle-orm';
+import { healthSchema, publicConfigSchema } from '../../shared/schemas/system';
+import { AppError } from '../errors';
+import { errors, jsonOk, router } from '../http/openapi';
+
+export const systemRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      tags: ['system'],
+      responses: { ...jsonOk(healthSchema), ...errors(503) },
+    }),
+    async (c) => {
+      const { db, database } = c.get('deps');
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new AppError('unavailable', 'Backend updating\u2014please refresh in a second.');
+      }
+      return c.json({ status: 'ok' as const, database: database.kind }, 200);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/config', tags: ['system'], responses: jsonOk(publicConfigSchema) }),
+    (c) => {
+      const { config } = c.get('deps');
+      return c.json(
+        { demo_mode: config.demoMode, sign_in: config.demoMode ? ('demo' as const) : ('google' as const) },
+        200,
+      );
+    },
+  );

@@ -1,0 +1,89 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../shared/policy';
+import type { Db } from '../db/client';
+import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
+
+export async function ensureProfile(db: Db, userId: string): Promise<void> {
+  await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
+}
+
+/** The acting user with their role and active assignments: two queries whatever they hold. */
+export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      email: user.email,
+      role: profiles.role,
+      deletedAt: profiles.deletedAt,
+      onboardedAt: profiles.onboardedAt,
+      profileId: profiles.id,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!row) return null;
+  if (!row.profileId) await ensureProfile(db, userId);
+
+  const held = await db
+    .select({ kind: assignments.kind, scopeType: assignments.scopeType, scopeId: assignments.scopeId })
+    .from(assignments)
+    .where(and(eq(assignments.userId, userId), eq(assignments.status, 'active')));
+
+  const actor: Actor = {
+    userId,
+    email: row.email,
+    role: row.role ?? 'applicant',
+    deleted: !!row.deletedAt,
+    onboarded: !!row.onboardedAt,
+    orgAdmin: [],
+    coalitionManager: [],
+    reviewerOrgs: [],
+    reviewerPrograms: [],
+    programAdmin: [],
+  };
+  for (const a of held) {
+    if (a.kind === 'org_admin') actor.orgAdmin.push(a.scopeId);
+    else if (a.kind === 'coalition_manager') actor.coalitionManager.push(a.scopeId);
+    else if (a.kind === 'program_admin') actor.programAdmin.push(a.scopeId);
+    else if (a.kind === 'reviewer' && a.scopeType === 'org') actor.reviewerOrgs.push(a.scopeId);
+    else if (a.kind === 'reviewer' && a.scopeType === 'program') actor.reviewerPrograms.push(a.scopeId);
+  }
+  return actor;
+}
+
+const none = sql`false`;
+
+/** Live (not soft-deleted) organizations by id, by name. */
+export async function orgsByIds(db: Db, ids: string[]) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
+    .from(organizations)
+    .where(and(ids.length ? inArray(organizations.id, ids) : none, isNull(organizations.deletedAt)))
+    .orderBy(organizations.name);
+}
+
+export async function coalitionsByIds(db: Db, ids: string[]) {
+  return db
+    .select({ id: coalitions.id, name: coalitions.name, slug: coalitions.slug })
+    .from(coalitions)
+    .where(and(ids.length ? inArray(coalitions.id, ids) : none, isNull(coalitions.deletedAt)))
+    .orderBy(coalitions.name);
+}
+
+/** Live programs the user reviews: assigned directly, or through an organization. */
+export async function reviewerPrograms(db: Db, programIds: string[], orgIds: string[]) {
+  const direct = programIds.length ? inArray(programs.id, programIds) : none;
+  const viaOrg = orgIds.length ? inArray(programs.organizationId, orgIds) : none;
+  return db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      type: programs.type,
+      organization_id: organizations.id,
+      organization_name: organizations.name,
+      organization_slug: organizations.slug,
+    })
+    .from(programs)
+    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+    .where(and(sql`(${direct} or ${viaOrg})`, isNull(programs.deletedAt), isNull(organizations.deletedAt)))
+    .orderBy(programs.name);
+}

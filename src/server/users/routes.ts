@@ -1,0 +1,84 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  adminOrgSchema,
+  capabilitiesSchema,
+  coalitionRecordSchema,
+  itemsOf,
+  meSchema,
+  onboardingInput,
+  reviewerOrgSchema,
+  reviewerProgramSchema,
+} from '../../shared/schemas/me';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { capabilities, capabilityList, getMe, onboard } from './service';
+
+export const meRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['me'],
+      responses: { ...jsonOk(meSchema), ...errors(401) },
+    }),
+    async (c) => c.json(await getMe(c.get('deps').db, c.get('actor')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/onboarding',
+      tags: ['me'],
+      request: jsonBody(onboardingInput),
+      responses: { ...jsonOk(meSchema), ...errors(400, 401) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      await onboard(db, clock, c.get('actor'), c.req.valid('json'));
+      const actor = c.get('actor');
+      return c.json(await getMe(db, actor ? { ...actor, onboarded: true } : null), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/capabilities',
+      tags: ['me'],
+      responses: { ...jsonOk(capabilitiesSchema), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await capabilities(c.get('deps').db, c.get('actor')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/admin-orgs',
+      tags: ['me'],
+      responses: { ...jsonOk(itemsOf(adminOrgSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'admin_orgs'), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/coalitions',
+      tags: ['me'],
+      responses: { ...jsonOk(itemsOf(coalitionRecordSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'coalitions'), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/reviewer-orgs',
+      tags: ['me'],
+      responses: { ...jsonOk(itemsOf(reviewerOrgSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'reviewer_orgs'), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/reviewer-programs',
+      tags: ['me'],
+      responses: { ...jsonOk(itemsOf(reviewerProgramSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'reviewer_programs'), 200),
+  );
