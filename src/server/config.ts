@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   authSecret: string;
   google: { clientId: string; clientSecret: string } | null;
+  /** Tests only: a local OIDC server standing in for Google under the same provider id. */
+  oauthTestIssuer: { discoveryUrl: string; clientId: string; clientSecret: string } | null;
   demoMode: boolean;
   logRequests: boolean;
 }
@@ -71,6 +73,16 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.');
   }
   const google = clientId ? { clientId, clientSecret } : null;
+  const issuer = env.OAUTH_TEST_ISSUER;
+  if (issuer && production)
+    throw new ConfigError('OAUTH_TEST_ISSUER is for tests only, never with NODE_ENV=production.');
+  const oauthTestIssuer = issuer
+    ? {
+        discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+        clientId: env.OAUTH_TEST_CLIENT_ID || 'applyhub-test',
+        clientSecret: env.OAUTH_TEST_CLIENT_SECRET || 'applyhub-test-secret',
+      }
+    : null;
 
   if (env.DEMO_MODE !== undefined && !['0', '1', ''].includes(env.DEMO_MODE)) {
     throw new ConfigError(`DEMO_MODE must be 0 or 1, got "${env.DEMO_MODE}".`);
@@ -78,7 +90,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && env.DEMO_MODE === '1') {
     throw new ConfigError('DEMO_MODE=1 is not allowed when NODE_ENV=production.');
   }
-  const demoMode = !production && env.DEMO_MODE !== '0' && (env.DEMO_MODE === '1' || !google);
+  const demoMode =
+    !production && env.DEMO_MODE !== '0' && (env.DEMO_MODE === '1' || (!google && !oauthTestIssuer));
 
   if (production && !google) {
     throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when NODE_ENV=production.');
@@ -90,7 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
   } else if (authSecret.length < 32) {
     throw new ConfigError('BETTER_AUTH_SECRET must be at least 32 characters long.');
   }
-  if (!demoMode && !google) {
+  if (!demoMode && !google && !oauthTestIssuer) {
     throw new ConfigError(
       'DEMO_MODE=0 needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: otherwise nobody can sign in.',
     );
@@ -106,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     authSecret,
     google,
+    oauthTestIssuer,
     demoMode,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
   };

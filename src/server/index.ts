@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createAuth, type OAuthTestIssuer } from './auth/auth';
+import { createAuth } from './auth/auth';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import type { Deps } from './context';
@@ -13,17 +13,6 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 
 type Env = Record<string, string | undefined>;
-
-/** A local OIDC server standing in for Google, for the end-to-end sign-in test. Never in production. */
-function testIssuer(env: Env): OAuthTestIssuer | null {
-  const issuer = env.OAUTH_TEST_ISSUER;
-  if (!issuer) return null;
-  return {
-    discoveryUrl: `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-    clientId: env.OAUTH_TEST_CLIENT_ID || 'applyhub-test',
-    clientSecret: env.OAUTH_TEST_CLIENT_SECRET || 'applyhub-test-secret',
-  };
-}
 
 function findWebDir(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,9 +26,6 @@ function findWebDir(): string | null {
 
 export async function start(env: Env = process.env) {
   const config = loadConfig(env);
-  const issuer = testIssuer(env);
-  if (issuer && config.production)
-    throw new ConfigError('OAUTH_TEST_ISSUER is for tests only, never with NODE_ENV=production.');
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 
   let database: Database;
@@ -52,7 +38,7 @@ export async function start(env: Env = process.env) {
     throw err;
   }
 
-  const auth = createAuth({ config, db: database.db, testIssuer: issuer });
+  const auth = createAuth({ config, db: database.db });
   const deps: Deps = { config, database, db: database.db, auth, clock: systemClock };
   const app = createApp(deps, { webDir: findWebDir() });
 

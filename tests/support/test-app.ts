@@ -1,5 +1,5 @@
 import { createApp } from '../../src/server/app';
-import { createAuth, type OAuthTestIssuer } from '../../src/server/auth/auth';
+import { createAuth } from '../../src/server/auth/auth';
 import { TestClock } from '../../src/server/clock';
 import type { Config } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: null,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     google: null,
+    oauthTestIssuer: null,
     demoMode: true,
     logRequests: false,
     ...overrides,
@@ -46,12 +47,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; database?: Database; testIssuer?: OAuthTestIssuer } = {},
+  options: { config?: Partial<Config>; database?: Database } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const config = testConfig(options.config);
   const clock = new TestClock();
-  const auth = createAuth({ config, db: database.db, testIssuer: options.testIssuer });
+  const auth = createAuth({ config, db: database.db });
   const deps: Deps = { config, database, db: database.db, auth, clock };
   const app = createApp(deps);
 

@@ -7,26 +7,18 @@ import { account, session, user, verification } from '../db/schema';
 import { ensureProfile } from '../users/queries';
 import { demoSignInPlugin } from './demo-plugin';
 
-/** Where "Google" really is. In tests, a local OIDC server stands in for it under the same provider id. */
-export interface OAuthTestIssuer {
-  discoveryUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
-
 export interface AuthOptions {
   config: Config;
   db: Db;
-  testIssuer?: OAuthTestIssuer | null;
 }
 
 export const GOOGLE_PROVIDER_ID = 'google';
 
-export function createAuth({ config, db, testIssuer }: AuthOptions) {
+export function createAuth({ config, db }: AuthOptions) {
+  const testIssuer = config.oauthTestIssuer;
   const plugins = [];
   if (config.demoMode) plugins.push(demoSignInPlugin());
   if (testIssuer) {
-    if (config.production) throw new Error('A test OAuth issuer is never used in production.');
     plugins.push(
       genericOAuth({
         config: [
