@@ -1,0 +1,53 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = path.join(os.tmpdir(), `applyhub-config-test-${process.pid}`);
+const secret = 's'.repeat(40);
+
+describe('loadConfig', () => {
+  it('runs in demo mode with no configuration', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.demoMode).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.authSecret.length).toBeGreaterThan(20);
+    // The generated secret is kept, so sessions survive a restart.
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('turns demo mode off with Google credentials or DEMO_MODE=0', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', DATA_DIR: dataDir };
+    expect(loadConfig(google).demoMode).toBe(false);
+    expect(loadConfig({ ...google, DEMO_MODE: '0' }).demoMode).toBe(false);
+  });
+
+  it('never has demo mode in production', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      BETTER_AUTH_SECRET: secret,
+      DATABASE_URL: 'postgres://x/y',
+    };
+    expect(loadConfig(prod).demoMode).toBe(false);
+    expect(() => loadConfig({ ...prod, DEMO_MODE: '1' })).toThrow(ConfigError);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ GOOGLE_CLIENT_ID: 'only-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
+    [{ DEMO_MODE: 'yes' }, /DEMO_MODE/],
+    [{ DEMO_MODE: '0' }, /nobody can sign in/],
+    [{ BETTER_AUTH_SECRET: 'short' }, /at least 32/],
+    [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret }, /GOOGLE_CLIENT_ID/],
+    [{ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'i', GOOGLE_CLIENT_SECRET: 's' }, /BETTER_AUTH_SECRET/],
+    [{ NODE_ENV: 'production', OAUTH_TEST_ISSUER: 'http://127.0.0.1:1' }, /tests only/],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+});
