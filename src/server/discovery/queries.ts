@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ProgramType } from '../../shared/domain/programs';
 import type { PublicProgram } from '../../shared/schemas/public';
 import type { Db } from '../db/client';
-import { coalitions, organizations, programs } from '../db/schema';
+import { coalitionMemberships, coalitions, organizations, programs } from '../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -88,6 +88,8 @@ export interface ProgramListFilter {
   type?: ProgramType;
   search?: string;
   orgSlug?: string;
+  /** Programs of the coalition's member organizations. */
+  coalitionSlug?: string;
   limit: number;
   offset: number;
 }
@@ -96,6 +98,14 @@ export async function listPublicPrograms(db: Db, filter: ProgramListFilter) {
   const conditions: (SQL | undefined)[] = [isPublic];
   if (filter.type) conditions.push(eq(programs.type, filter.type));
   if (filter.orgSlug) conditions.push(eq(organizations.slug, filter.orgSlug));
+  if (filter.coalitionSlug) {
+    const members = db
+      .select({ id: coalitionMemberships.organizationId })
+      .from(coalitionMemberships)
+      .innerJoin(coalitions, eq(coalitions.id, coalitionMemberships.coalitionId))
+      .where(and(eq(coalitions.slug, filter.coalitionSlug), isNull(coalitions.deletedAt)));
+    conditions.push(inArray(programs.organizationId, members));
+  }
   const term = filter.search?.trim();
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -57,6 +57,7 @@ export const discoveryRoutes = router()
         type: q.type,
         search: q.search,
         orgSlug: q.org,
+        coalitionSlug: q.coalition,
         limit: q.limit,
         offset: q.offset,
       });

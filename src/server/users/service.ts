@@ -48,7 +48,11 @@ export const capabilityLists = {
   admin_orgs: (db: Db, me: Actor) => orgsByIds(db, me.orgAdmin),
   coalitions: (db: Db, me: Actor) => coalitionsByIds(db, me.coalitionManager),
   reviewer_orgs: (db: Db, me: Actor) => orgsByIds(db, me.reviewerOrgs),
-  reviewer_programs: (db: Db, me: Actor) => reviewerPrograms(db, me.reviewerPrograms, me.reviewerOrgs),
+  reviewer_programs: async (db: Db, me: Actor) =>
+    (await reviewerPrograms(db, me.reviewerPrograms, me.reviewerOrgs)).map((p) => ({
+      ...p,
+      assigned_directly: me.reviewerPrograms.includes(p.id),
+    })),
 };
 
 export async function capabilityList<K extends keyof Capabilities>(

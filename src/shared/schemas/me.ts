@@ -34,6 +34,8 @@ export const reviewerProgramSchema = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   organization_slug: z.string(),
+  /** Assigned to this program itself rather than through its organization. */
+  assigned_directly: z.boolean(),
 });
 
 export const capabilitiesSchema = z.object({

@@ -32,6 +32,7 @@ export const programListQuery = z.object({
   type: z.enum(programTypes).optional(),
   search: z.string().max(200).optional(),
   org: z.string().max(100).optional(),
+  coalition: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

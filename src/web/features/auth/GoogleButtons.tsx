@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import type { AuthIntent } from './sign-in';
+import { startGoogleSignIn } from './sign-in';
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
+      <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84z" />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+      />
+    </svg>
+  );
+}
+
+/** 'Sign up with Google', 'or', 'Log in with Google' (the login dialog's body; also on /login). */
+export function GoogleButtons({ next }: { next?: string | null }) {
+  const [pending, setPending] = useState<AuthIntent | null>(null);
+  async function go(intent: AuthIntent) {
+    setPending(intent);
+    try {
+      await startGoogleSignIn(intent, next);
+    } catch {
+      setPending(null); // the error is already shown as a toast
+    }
+  }
+  return (
+    <div className="flex flex-col items-stretch gap-3">
+      <Button
+        size="lg"
+        onClick={() => go('signup')}
+        loading={pending === 'signup'}
+        disabled={pending !== null}
+      >
+        {pending !== 'signup' && <GoogleMark />}
+        Sign up with Google
+      </Button>
+      <div className="flex items-center gap-3 text-sm text-slate-600">
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+        or
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+      </div>
+      <Button
+        size="lg"
+        variant="secondary"
+        onClick={() => go('login')}
+        loading={pending === 'login'}
+        disabled={pending !== null}
+      >
+        {pending !== 'login' && <GoogleMark />}
+        Log in with Google
+      </Button>
+    </div>
+  );
+}

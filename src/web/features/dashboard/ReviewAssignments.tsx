@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { cn, focusRing } from '../../components/ui/cn';
+import { usePageTitle } from '../../lib/title';
+import { capabilitiesQuery } from '../access/queries';
+import { DashboardShell } from './DashboardShell';
+
+/** 'Your Review Assignments': programs assigned directly or through the organization. */
+export function ReviewAssignments() {
+  usePageTitle('Your Review Assignments');
+  const caps = useQuery(capabilitiesQuery);
+  const programs = caps.data?.reviewer_programs ?? [];
+  return (
+    <DashboardShell showReviews={programs.length > 0}>
+      <h1 className="text-2xl font-bold text-slate-900">Your Review Assignments</h1>
+      {caps.isPending ? (
+        <p role="status" className="mt-6 text-slate-600">
+          Loading…
+        </p>
+      ) : caps.isError ? (
+        <p role="alert" className="mt-6 text-red-700">
+          Unable to load your capabilities.
+        </p>
+      ) : programs.length === 0 ? (
+        <p className="mt-6 text-slate-600">No assignments yet.</p>
+      ) : (
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {programs.map((program) => (
+            <li key={program.id}>
+              <Link
+                to={`/review/${program.id}` as never}
+                className={cn(
+                  'block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300',
+                  focusRing,
+                )}
+              >
+                <span className="font-medium text-slate-900">{program.name}</span>
+                <span className="mt-1 block text-sm capitalize text-slate-500">
+                  {program.type} · {program.organization_name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardShell>
+  );
+}

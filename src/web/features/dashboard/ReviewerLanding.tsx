@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { cn, focusRing } from '../../components/ui/cn';
+import { usePageTitle } from '../../lib/title';
+import { capabilitiesQuery } from '../access/queries';
+import { DashboardShell } from './DashboardShell';
+
+const item = cn(
+  'block rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-blue-300',
+  focusRing,
+);
+
+/** Reviewer landing: the reviewer's organizations and directly assigned programs. */
+export function ReviewerLanding() {
+  usePageTitle('Reviewer');
+  const caps = useQuery(capabilitiesQuery);
+  const direct = caps.data?.reviewer_programs.filter((p) => p.assigned_directly) ?? [];
+  return (
+    <DashboardShell showReviews={!!caps.data?.reviewer_programs.length}>
+      <h1 className="text-2xl font-bold text-slate-900">Reviewer</h1>
+      {caps.isPending ? (
+        <p role="status" className="mt-6 text-slate-600">
+          Loading…
+        </p>
+      ) : caps.isError ? (
+        <p role="alert" className="mt-6 text-red-700">
+          Unable to load your capabilities.
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-8 md:grid-cols-2">
+          <section aria-labelledby="reviewer-orgs">
+            <h2 id="reviewer-orgs" className="text-lg font-semibold">
+              Organizations
+            </h2>
+            {caps.data.reviewer_orgs.length === 0 ? (
+              <p className="mt-3 text-slate-600">No org assignments.</p>
+            ) : (
+              <ul className="mt-3 space-y-2">
+                {caps.data.reviewer_orgs.map((org) => (
+                  <li key={org.id}>
+                    <Link to="/org/$orgSlug/reviewer" params={{ orgSlug: org.slug }} className={item}>
+                      {org.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="reviewer-programs">
+            <h2 id="reviewer-programs" className="text-lg font-semibold">
+              Programs
+            </h2>
+            {direct.length === 0 ? (
+              <p className="mt-3 text-slate-600">No program assignments.</p>
+            ) : (
+              <ul className="mt-3 space-y-2">
+                {direct.map((program) => (
+                  <li key={program.id}>
+                    <Link to="/program/$programId/review" params={{ programId: program.id }} className={item}>
+                      <span className="font-medium">{program.name}</span>
+                      <span className="block text-sm text-slate-500">{program.organization_name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </DashboardShell>
+  );
+}
