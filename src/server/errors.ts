@@ -7,7 +7,8 @@ export type ErrorCode =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
-  | 'unavailable';
+  | 'unavailable'
+  | 'internal';
 
 export class AppError extends Error {
   constructor(

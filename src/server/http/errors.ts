@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError, type ErrorCode } from '../errors';
@@ -12,6 +13,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  internal: 500,
 };
 
 export interface ErrorBody {
@@ -43,8 +45,12 @@ export function errorResponse(c: Context, err: unknown): Response {
   if (err instanceof SyntaxError) {
     return c.json(errorBody('invalid', 'The request body is not valid JSON.'), 400);
   }
-  const status = (err as { status?: number })?.status;
-  if (status === 413) return c.json(errorBody('too_large', 'The request is too large.'), 413);
+  if (err instanceof HTTPException && err.status < 500) {
+    if (err.status === 413) return c.json(errorBody('too_large', 'The request is too large.'), 413);
+    const message =
+      err.status === 400 ? 'The request body is not valid JSON.' : err.message || 'Bad request.';
+    return c.json(errorBody(err.status === 401 ? 'unauthenticated' : 'invalid', message), err.status);
+  }
   console.error('unhandled error:', err);
-  return c.json(errorBody('invalid', 'An error occurred.'), 500 as ContentfulStatusCode);
+  return c.json(errorBody('internal', 'An error occurred.'), 500);
 }

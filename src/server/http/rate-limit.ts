@@ -20,10 +20,9 @@ export function rateLimit(opts: { capacity: number; perMinute: number; clock: Cl
       'local';
     const now = opts.clock.now().getTime();
     const bucket = buckets.get(key) ?? { tokens: opts.capacity, updated: now };
-    bucket.tokens = Math.min(
-      opts.capacity,
-      bucket.tokens + ((now - bucket.updated) / 60_000) * opts.perMinute,
-    );
+    // Never negative: a clock set backwards must not drain the bucket.
+    const elapsed = Math.max(0, now - bucket.updated);
+    bucket.tokens = Math.min(opts.capacity, bucket.tokens + (elapsed / 60_000) * opts.perMinute);
     bucket.updated = now;
     if (bucket.tokens < 1) {
       buckets.set(key, bucket);

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { ProfileRole } from '../../shared/policy';
+import type { Db } from '../db/client';
+import { profiles } from '../db/schema';
+
+/**
+ * Profile role and soft delete. A soft-deleted user keeps all data; every request treats them as
+ * signed out until restored. (Super-admin endpoints wrap these with their authorization.)
+ */
+export async function setProfileRole(tx: Db, userId: string, role: ProfileRole, at: Date): Promise<void> {
+  await tx.update(profiles).set({ role, updatedAt: at }).where(eq(profiles.id, userId));
+}
+
+export async function softDeleteUser(tx: Db, userId: string, at: Date): Promise<void> {
+  await tx.update(profiles).set({ deletedAt: at, updatedAt: at }).where(eq(profiles.id, userId));
+}
+
+export async function restoreUser(tx: Db, userId: string, at: Date): Promise<void> {
+  await tx.update(profiles).set({ deletedAt: null, updatedAt: at }).where(eq(profiles.id, userId));
+}

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, user } from '../../src/server/db/schema';
+import { upsertAssignment } from '../../src/server/users/assignments';
+import { restoreUser, softDeleteUser } from '../../src/server/users/lifecycle';
+import { capabilitiesSchema, meSchema } from '../../src/shared/schemas/me';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function userId(email: string) {
+  const [row] = await t.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row.id;
+}
+
+describe('GET /api/me', () => {
+  it('answers 401 to a visitor', async () => {
+    const res = await t.json('GET', '/api/me');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthenticated');
+  });
+
+  it('describes a new, not yet onboarded user', async () => {
+    const cookie = await t.signIn('new.person@example.test', 'New Person');
+    const res = await t.json('GET', '/api/me', { as: cookie });
+    expect(res.status).toBe(200);
+    const me = meSchema.parse(res.body);
+    expect(me).toMatchObject({
+      email: 'new.person@example.test',
+      role: 'applicant',
+      onboarded: false,
+      full_name: null,
+    });
+  });
+});
+
+describe('POST /api/me/onboarding', () => {
+  it('refuses without the terms ticked and changes nothing', async () => {
+    const cookie = await t.signIn('terms@example.test');
+    const res = await t.json('POST', '/api/me/onboarding', {
+      as: cookie,
+      body: { full_name: 'X', accept_terms: false },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid');
+    const [p] = await t.deps.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, await userId('terms@example.test')));
+    expect(p.onboardedAt).toBeNull();
+    expect(p.fullName).toBeNull();
+  });
+
+  it('stores the trimmed name, onboarded_at and accepted_terms_at', async () => {
+    const cookie = await t.signIn('onboard@example.test');
+    t.clock.set('2026-03-04T05:06:07Z');
+    const res = await t.json('POST', '/api/me/onboarding', {
+      as: cookie,
+      body: { full_name: '  Jo Onboard  ', accept_terms: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ full_name: 'Jo Onboard', onboarded: true });
+    const [p] = await t.deps.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, await userId('onboard@example.test')));
+    expect(p.acceptedTermsAt?.toISOString()).toBe('2026-03-04T05:06:07.000Z');
+    expect(p.onboardedAt?.toISOString()).toBe('2026-03-04T05:06:07.000Z');
+  });
+
+  it('stores an empty name as null', async () => {
+    const cookie = await t.signIn('noname@example.test');
+    const res = await t.json('POST', '/api/me/onboarding', {
+      as: cookie,
+      body: { full_name: '   ', accept_terms: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.full_name).toBeNull();
+  });
+
+  it('keeps users who have not onboarded out of everything else', async () => {
+    const cookie = await t.signIn('pending@example.test');
+    const res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+});
+
+describe('capabilities', () => {
+  it('lists assignments, skips revoked ones, and applies the role bump', async () => {
+    const cookie = await t.signIn('caps@example.test');
+    await t.json('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+    const id = await userId('caps@example.test');
+
+    const empty = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    expect(capabilitiesSchema.parse(empty.body)).toEqual({
+      admin_orgs: [],
+      coalitions: [],
+      reviewer_orgs: [],
+      reviewer_programs: [],
+    });
+
+    const { organizations, coalitions } = await import('../../src/server/db/schema');
+    const [org] = await t.deps.db
+      .insert(organizations)
+      .values({ name: 'Caps Org', slug: 'caps-org' })
+      .returning();
+    const [gone] = await t.deps.db
+      .insert(organizations)
+      .values({ name: 'Gone Org', slug: 'gone-org', deletedAt: new Date() })
+      .returning();
+    const [coalition] = await t.deps.db
+      .insert(coalitions)
+      .values({ name: 'Caps C', slug: 'caps-c' })
+      .returning();
+    await t.deps.db.transaction(async (tx) => {
+      await upsertAssignment(tx, { userId: id, kind: 'org_admin', scopeType: 'org', scopeId: org.id });
+      await upsertAssignment(tx, { userId: id, kind: 'org_admin', scopeType: 'org', scopeId: gone.id });
+      await upsertAssignment(tx, {
+        userId: id,
+        kind: 'coalition_manager',
+        scopeType: 'coalition',
+        scopeId: coalition.id,
+        status: 'revoked',
+      });
+    });
+
+    const res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    expect(res.status).toBe(200);
+    const caps = capabilitiesSchema.parse(res.body);
+    // A soft-deleted organization is not offered; a revoked assignment grants nothing.
+    expect(caps.admin_orgs.map((o) => o.slug)).toEqual(['caps-org']);
+    expect(caps.coalitions).toEqual([]);
+    const me = await t.json('GET', '/api/me', { as: cookie });
+    expect(me.body.role).toBe('admin');
+    expect(me.body.effective_roles).toMatchObject({ has_admin: true, has_co_manager: false });
+
+    const list = await t.json('GET', '/api/me/admin-orgs', { as: cookie });
+    expect(list.body).toEqual({ items: [{ id: org.id, name: 'Caps Org', slug: 'caps-org' }], total: 1 });
+  });
+});
+
+describe('soft-deleted users', () => {
+  it('are treated as signed out on every request, and come back when restored', async () => {
+    const cookie = await t.signIn('deleted@example.test');
+    await t.json('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+    const id = await userId('deleted@example.test');
+    await softDeleteUser(t.deps.db, id, new Date());
+    expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(401);
+    expect((await t.json('GET', '/api/me/capabilities', { as: cookie })).status).toBe(401);
+    await restoreUser(t.deps.db, id, new Date());
+    expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(200);
+  });
+});
