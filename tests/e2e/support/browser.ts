@@ -1,0 +1,97 @@
+import { execSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The flags DESIGN.md §6 prescribes for Debian's chromium. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Path of Debian's chromium (`command -v chromium`), or a readable error. */
+export function chromiumPath(): string {
+  try {
+    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // falls through to the error below
+  }
+  throw new Error('chromium was not found on PATH: install it with `apt-get install -y chromium`.');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Lets tests use page.goto('/path'). */
+  baseURL?: string;
+}
+
+/**
+ * A page in a fresh context of its own (cookies, storage); axe needs the context to exist first.
+ * Close it with `await page.context().close()`.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    baseURL: options.baseURL,
+  });
+  return context.newPage();
+}
+
+/**
+ * Signs the browser context in as `email` through the demo sign-in (demo mode only), creating the
+ * user when new. The session cookie lands in the context's cookie jar.
+ */
+export async function signInAs(
+  context: BrowserContext,
+  serverUrl: string,
+  email: string,
+  name?: string,
+): Promise<{ id: string; email: string; name: string }> {
+  const res = await context.request.post(`${serverUrl}/api/demo/sign-in`, {
+    data: name === undefined ? { email } : { email, name },
+    headers: { Origin: serverUrl },
+  });
+  if (res.status() !== 200) {
+    throw new Error(`Demo sign-in as ${email} failed: ${res.status()} ${await res.text()}`);
+  }
+  const cookies = await context.cookies(serverUrl);
+  if (!cookies.some((c) => c.name.includes('session_token'))) {
+    throw new Error(`Demo sign-in as ${email} answered 200 but set no session cookie.`);
+  }
+  return (await res.json()).user;
+}
+
+export interface AxeOptions {
+  /** CSS selectors to leave out (use sparingly, and say why at the call site). */
+  exclude?: string[];
+  disableRules?: string[];
+}
+
+/** Runs axe (WCAG 2.0/2.1 A and AA) on the page and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const { violations } = await builder.analyze();
+  if (violations.length === 0) return;
+  const lines = violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+      .join('\n');
+    const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : '';
+    return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+  });
+  throw new Error(`${violations.length} accessibility violation(s) on ${page.url()}:\n${lines.join('\n')}`);
+}
