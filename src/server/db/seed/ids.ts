@@ -1,0 +1,18 @@
+/**
+ * Fixed ids of the demo data set. Fixed ids make every insert `ON CONFLICT DO NOTHING`, so a second
+ * (or concurrent) run creates nothing new, and tests can name the records they expect.
+ * Shape: a valid v4 UUID whose last group is a 4-hex kind tag plus an 8-digit number.
+ */
+function fixedId(kind: string, n: number): string {
+  return `00000000-0000-4000-8000-${kind}${String(n).padStart(8, '0')}`;
+}
+
+export const demoUserId = (n: number) => fixedId('de01', n);
+export const demoOrgId = (n: number) => fixedId('de02', n);
+export const demoCoalitionId = (n: number) => fixedId('de03', n);
+export const demoProgramId = (n: number) => fixedId('de04', n);
+export const demoSectionId = (n: number) => fixedId('de05', n);
+export const demoFeaturedItemId = (n: number) => fixedId('de06', n);
+
+/** The organization whose existence marks the demo set as created. */
+export const DEMO_MARKER_ORG_SLUG = 'riverside-arts';
