@@ -194,15 +194,29 @@ describe('Google sign-in in the browser', () => {
   it('landing → Sign up / Log in → Log in with Google → provider → /post-auth → onboarding', async () => {
     issuer.user = { sub: 'oidc-user-0002', email: 'new.applicant@example.test', name: 'New Applicant' };
     const page = await newPage(browser, { width: 1280, height: 800, baseURL: app.url });
+    const navigations: string[] = [];
+    page.on('request', (req) => {
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+        const u = new URL(req.url());
+        navigations.push(`${u.origin}${u.pathname}`);
+      }
+    });
     try {
       await page.goto('/');
       await page.getByRole('button', { name: 'Sign up / Log in' }).click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog.isVisible()).resolves.toBe(true);
+      await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Log in with Google' }).click();
       // Through the provider (127.0.0.1:<issuer port>) and back through /post-auth.
       await page.waitForURL((url) => url.pathname === '/onboarding', { timeout: 30_000 });
-      await page.getByText('Create your account').first().waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor({ timeout: 15_000 });
+      expect(navigations).toEqual(
+        expect.arrayContaining([
+          `${issuer.url}/authorize`,
+          `${app.url}/api/auth/callback/google`,
+          `${app.url}/post-auth`,
+        ]),
+      );
       await expectNoAxeViolations(page);
       const res = await page.context().request.get(`${app.url}/api/me`);
       expect(res.status()).toBe(200);
