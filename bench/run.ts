@@ -1,0 +1,422 @@
+/**
+ * npm run bench: HTTP latency/throughput of the built server on PGlite and PostgreSQL, a bare Hono
+ * hello-world as the ceiling, SQL statements per request (PostgreSQL), and the landing page's
+ * JavaScript size. Prints figures and writes bench/out/latest.json; never asserts times.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeBundle, type BundleReport } from './bundle';
+import { type LoadResult, load, warmUp } from './load';
+import { type BenchDatabase, createBenchDatabase } from './postgres';
+import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function intSetting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return n;
+}
+
+const settings = {
+  seconds: intSetting('BENCH_SECONDS', 5, 1, 120),
+  warmupSeconds: intSetting('BENCH_WARMUP_SECONDS', 1, 0, 30),
+  connections: (process.env.BENCH_CONNECTIONS || '1,8,32').split(',').map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`BENCH_CONNECTIONS: bad value "${s}".`);
+    return n;
+  }),
+  postgresUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG,
+  postgresExplicit: Boolean(process.env.BENCH_DATABASE_URL),
+  skipPostgres: process.env.BENCH_SKIP_POSTGRES === '1',
+  queryCounts: process.env.BENCH_QUERY_COUNTS !== '0',
+};
+
+interface TargetInfo {
+  target: string;
+  database: 'none' | 'pglite' | 'postgres';
+  startupMs: number | null;
+  rssMbAfter: number | null;
+  /** SQL transactions per request from pg_stat_database (autocommit statements count one each). */
+  sqlPerRequest: Record<string, number> | null;
+  warnings: string[];
+  skipped?: string;
+  error?: string;
+}
+
+const loads: LoadResult[] = [];
+const targets: TargetInfo[] = [];
+const tempDirs: string[] = [];
+const databases: BenchDatabase[] = [];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (line: string) => console.log(line);
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
+/** The environment of a server child: demo mode, no outside credentials, quiet. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(DATABASE_URL|GOOGLE_|OAUTH_TEST_|BETTER_AUTH_|S3_|SEED_DEMO$)/.test(key)) delete env[key];
+  }
+  return {
+    ...env,
+    NODE_ENV: 'development',
+    DEMO_MODE: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+async function measureEndpoints(
+  target: string,
+  endpoints: { name: string; url: string; headers?: Record<string, string> }[],
+) {
+  for (const ep of endpoints) await warmUp(ep.url, settings.warmupSeconds, ep.headers);
+  for (const ep of endpoints) {
+    for (const connections of settings.connections) {
+      const r = await load({
+        target,
+        endpoint: ep.name,
+        url: ep.url,
+        connections,
+        seconds: settings.seconds,
+        headers: ep.headers,
+      });
+      loads.push(r);
+      const bad = r.non2xx + r.errors + r.timeouts;
+      log(
+        `  ${ep.name.padEnd(24)} c=${String(connections).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${ms(r.p50Ms)} ms  p99 ${ms(r.p99Ms)} ms${bad ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts}` : ''}`,
+      );
+    }
+  }
+}
+
+async function runHello(): Promise<void> {
+  const info: TargetInfo = {
+    target: 'hono hello-world',
+    database: 'none',
+    startupMs: null,
+    rssMbAfter: null,
+    sqlPerRequest: null,
+    warnings: [],
+  };
+  targets.push(info);
+  const port = await freePort();
+  log(`\n== ${info.target} (ceiling) on 127.0.0.1:${port}`);
+  const child = startChild(
+    info.target,
+    ['bench/hello-server.mjs'],
+    { ...process.env, PORT: String(port) },
+    root,
+  );
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    info.startupMs = Math.round(await waitReady(child, url, 30_000));
+    await measureEndpoints(info.target, [{ name: 'GET /', url }]);
+    info.rssMbAfter = child.rssMb();
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/demo/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'admin@demo.test' }),
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`Demo sign-in answered ${res.status}: ${body.slice(0, 300)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie.includes('session_token'))
+    throw new Error(`Demo sign-in set no session cookie (got "${cookie}").`);
+  return cookie;
+}
+
+async function expectOk(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Sequential requests between two pg_stat_database readings (stats reach it within ~10 s). */
+async function sqlPerRequest(
+  db: BenchDatabase,
+  endpoints: { name: string; url: string; headers?: Record<string, string> }[],
+  n = 50,
+): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  log(`  counting SQL per request (${n} sequential requests each; waits ~11 s per reading for stats)…`);
+  await sleep(11_000);
+  let before = await db.transactions();
+  for (const ep of endpoints) {
+    for (let i = 0; i < n; i++) {
+      const res = await fetch(ep.url, { headers: ep.headers });
+      await res.arrayBuffer();
+    }
+    await sleep(11_000);
+    const after = await db.transactions();
+    out[ep.name] = Math.round(((after - before) / n) * 10) / 10;
+    before = after;
+  }
+  return out;
+}
+
+async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void> {
+  const info: TargetInfo = {
+    target,
+    database: kind,
+    startupMs: null,
+    rssMbAfter: null,
+    sqlPerRequest: null,
+    warnings: [],
+  };
+  targets.push(info);
+  let db: BenchDatabase | null = null;
+  if (kind === 'postgres') {
+    try {
+      db = await createBenchDatabase(settings.postgresUrl);
+      databases.push(db);
+    } catch (err) {
+      const reason = `PostgreSQL at ${redact(settings.postgresUrl)} unavailable: ${(err as Error).message}`;
+      if (settings.postgresExplicit) throw new Error(reason);
+      info.skipped = reason;
+      log(`\n== ${target}: skipped (${reason})`);
+      return;
+    }
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-bench-'));
+  tempDirs.push(dataDir);
+  const base = `http://127.0.0.1:${port}`;
+  log(`\n== ${target} on ${base}${db ? ` (database ${db.name})` : ` (DATA_DIR ${dataDir})`}`);
+  const child = startChild(
+    target,
+    ['dist/server/index.js'],
+    serverEnv(port, dataDir, db ? db.url : null),
+    root,
+  );
+  try {
+    info.startupMs = Math.round(await waitReady(child, `${base}/api/health`, 120_000));
+    log(`  ready in ${(info.startupMs / 1000).toFixed(1)} s (migrations + demo seed on a fresh database)`);
+    const health = (await expectOk(`${base}/api/health`)) as { database?: string };
+    if (health.database !== kind)
+      throw new Error(`Expected database "${kind}", health says "${health.database}".`);
+    const cookie = await signIn(base);
+    const auth = { cookie };
+    const capsRes = await fetch(`${base}/api/me/capabilities`, { headers: auth });
+    const caps = (await capsRes.text()).slice(0, 160);
+    if (capsRes.status === 200) log(`  signed in as admin@demo.test; capabilities: ${caps}`);
+    else {
+      const warning = `GET /api/me/capabilities answered ${capsRes.status} for admin@demo.test (${caps}); measured anyway: its latency figures cover 2xx answers only`;
+      info.warnings.push(warning);
+      log(`  WARNING: ${warning}`);
+    }
+    const endpoints = [
+      { name: 'GET /api/health', url: `${base}/api/health` },
+      { name: 'GET /api/me/capabilities', url: `${base}/api/me/capabilities`, headers: auth },
+    ];
+    if (db && settings.queryCounts) {
+      info.sqlPerRequest = await sqlPerRequest(db, endpoints);
+      log(`  SQL per request: ${JSON.stringify(info.sqlPerRequest)}`);
+    }
+    await measureEndpoints(target, endpoints);
+    info.rssMbAfter = child.rssMb();
+  } finally {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (db) await db.drop();
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows
+    .map((r, ri) =>
+      r.map((cell, i) => (i < 2 || ri === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+    )
+    .join('\n');
+}
+
+function summary(bundle: BundleReport | null): string {
+  const ceiling = new Map(
+    loads.filter((l) => l.target === 'hono hello-world').map((l) => [l.connections, l.rps]),
+  );
+  const rows = [
+    ['target', 'endpoint', 'conns', 'req/s', '% ceiling', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+  ];
+  for (const l of loads) {
+    const c = ceiling.get(l.connections);
+    rows.push([
+      l.target,
+      l.endpoint,
+      String(l.connections),
+      String(l.rps),
+      c ? `${Math.round((l.rps / c) * 100)}%` : '-',
+      ms(l.p50Ms),
+      ms(l.p99Ms),
+      String(l.non2xx),
+      String(l.errors + l.timeouts),
+    ]);
+  }
+  const lines = [
+    '',
+    `== Summary (${settings.seconds} s per cell, node ${process.version}, ${os.cpus().length} CPUs, load generator in the same machine)`,
+    table(rows),
+    '',
+  ];
+  for (const t of targets) {
+    if (t.skipped) lines.push(`${t.target}: skipped: ${t.skipped}`);
+    else if (t.error) lines.push(`${t.target}: FAILED: ${t.error.split('\n')[0]}`);
+    else {
+      const sql = t.sqlPerRequest
+        ? `; SQL transactions/request: ${Object.entries(t.sqlPerRequest)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`
+        : '';
+      lines.push(`${t.target}: ready in ${t.startupMs} ms; RSS after load ${t.rssMbAfter ?? '?'} MB${sql}`);
+    }
+    for (const w of t.warnings) lines.push(`  WARNING: ${w}`);
+  }
+  if (bundle) {
+    lines.push(
+      '',
+      `Landing JS (gzip): ${bundle.landing.gzipKb} KB of ${bundle.landing.budgetKb} KB budget: ${bundle.landing.verdict}`,
+      `  (a) entry + static imports: ${bundle.entryStatic.gzipKb} KB [${bundle.entryStatic.files.join(', ')}]`,
+      `      + \`/\` route chunk: ${bundle.landingRoute.gzipKb} KB [${bundle.landingRoute.files.join(', ') || 'none'}] (${bundle.landingRoute.how})`,
+      `  (b) largest lazily loaded chunk: ${bundle.largestLazy ? `${bundle.largestLazy.file} ${bundle.largestLazy.gzipKb} KB` : 'none'}`,
+      `  (c) all JS: ${bundle.allJs.files} files, ${bundle.allJs.rawKb} KB raw, ${bundle.allJs.gzipKb} KB gzip`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function cleanup(): Promise<void> {
+  await stopAll();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  for (const db of databases)
+    await db.drop().catch((err) => console.error(`could not drop ${db.name}: ${err.message}`));
+}
+
+async function main(): Promise<number> {
+  for (const file of ['dist/server/index.js', 'dist/web/index.html']) {
+    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run npm run build first.`);
+  }
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the benchmark servers…`);
+    killAllNow();
+    void Promise.race([cleanup(), sleep(5000)]).finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const started = performance.now();
+  log(
+    `ApplyHub bench: ${settings.seconds} s per cell at ${settings.connections.join('/')} connections, warm-up ${settings.warmupSeconds} s per endpoint`,
+  );
+  let bundle: BundleReport | null = null;
+  let failed = false;
+  try {
+    bundle = analyzeBundle(path.join(root, 'dist/web'));
+    const plan: [string, () => Promise<void>][] = [
+      ['hono hello-world', runHello],
+      ['ApplyHub on PGlite', () => runApp('ApplyHub on PGlite', 'pglite')],
+    ];
+    if (!settings.skipPostgres)
+      plan.push(['ApplyHub on PostgreSQL', () => runApp('ApplyHub on PostgreSQL', 'postgres')]);
+    for (const [name, step] of plan) {
+      try {
+        await step();
+      } catch (err) {
+        failed = true;
+        const message = err instanceof Error ? err.message : String(err);
+        console.error(`\n${name} failed: ${message}`);
+        const info = targets.find((t) => t.target === name);
+        if (info) info.error = message;
+        else
+          targets.push({
+            target: name,
+            database: 'none',
+            startupMs: null,
+            rssMbAfter: null,
+            sqlPerRequest: null,
+            warnings: [],
+            error: message,
+          });
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+
+  log(summary(bundle));
+  const outDir = path.join(root, 'bench/out');
+  mkdirSync(outDir, { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    settings: {
+      seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
+      connections: settings.connections,
+      postgres: settings.skipPostgres ? null : redact(settings.postgresUrl),
+    },
+    targets,
+    load: loads,
+    bundle,
+    totalSeconds: Math.round((performance.now() - started) / 1000),
+  };
+  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nWrote bench/out/latest.json (${report.totalSeconds} s).`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+    killAllNow();
+    process.exit(1);
+  },
+);
