@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /** The built app in demo mode, as `npm start` serves it on a fresh checkout. */
@@ -49,6 +49,24 @@ describe('smoke', () => {
       await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
       expect(await page.title()).toBe('Page Not Found · ApplyHub');
       await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('signs a browser context in as a seeded demo account', async () => {
+    const page = await newPage(browser, { baseURL: app.url });
+    try {
+      const user = await signInAs(page.context(), app.url, 'applicant@demo.test');
+      expect(user.email).toBe('applicant@demo.test');
+      // The page's own requests carry the session: the cookie landed in the browser context.
+      await page.goto('/');
+      const me = await page.evaluate(async () => {
+        const res = await fetch('/api/me');
+        return { status: res.status, body: await res.json() };
+      });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe('applicant@demo.test');
     } finally {
       await page.context().close();
     }
