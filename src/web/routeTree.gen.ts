@@ -11,6 +11,12 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as DemoSignInRouteImport } from './routes/demo-sign-in'
+import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as OnboardingRouteImport } from './routes/onboarding'
+import { Route as PostAuthRouteImport } from './routes/post-auth'
+import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
@@ -30,6 +36,36 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoSignInRoute = DemoSignInRouteImport.update({
+  id: '/demo-sign-in',
+  path: '/demo-sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeaturesRoute = FeaturesRouteImport.update({
+  id: '/features',
+  path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PostAuthRoute = PostAuthRouteImport.update({
+  id: '/post-auth',
+  path: '/post-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnauthorizedRoute = UnauthorizedRouteImport.update({
+  id: '/unauthorized',
+  path: '/unauthorized',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
@@ -91,6 +127,12 @@ const AuthedOrgOrgSlugReviewerRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/demo-sign-in': typeof DemoSignInRoute
+  '/features': typeof FeaturesRoute
+  '/login': typeof LoginRoute
+  '/onboarding': typeof OnboardingRoute
+  '/post-auth': typeof PostAuthRoute
+  '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
@@ -105,6 +147,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/demo-sign-in': typeof DemoSignInRoute
+  '/features': typeof FeaturesRoute
+  '/login': typeof LoginRoute
+  '/onboarding': typeof OnboardingRoute
+  '/post-auth': typeof PostAuthRoute
+  '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
@@ -119,6 +167,12 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/demo-sign-in': typeof DemoSignInRoute
+  '/features': typeof FeaturesRoute
+  '/login': typeof LoginRoute
+  '/onboarding': typeof OnboardingRoute
+  '/post-auth': typeof PostAuthRoute
+  '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
@@ -135,6 +189,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/demo-sign-in'
+    | '/features'
+    | '/login'
+    | '/onboarding'
+    | '/post-auth'
+    | '/unauthorized'
     | '/dashboard'
     | '/review'
     | '/super'
@@ -149,6 +209,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-sign-in'
+    | '/features'
+    | '/login'
+    | '/onboarding'
+    | '/post-auth'
+    | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
     | '/program/$programId/review'
@@ -162,6 +228,12 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authed'
+    | '/demo-sign-in'
+    | '/features'
+    | '/login'
+    | '/onboarding'
+    | '/post-auth'
+    | '/unauthorized'
     | '/_authed/dashboard'
     | '/_authed/review'
     | '/_authed/super'
@@ -178,6 +250,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  DemoSignInRoute: typeof DemoSignInRoute
+  FeaturesRoute: typeof FeaturesRoute
+  LoginRoute: typeof LoginRoute
+  OnboardingRoute: typeof OnboardingRoute
+  PostAuthRoute: typeof PostAuthRoute
+  UnauthorizedRoute: typeof UnauthorizedRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
@@ -197,6 +275,48 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-sign-in': {
+      id: '/demo-sign-in'
+      path: '/demo-sign-in'
+      fullPath: '/demo-sign-in'
+      preLoaderRoute: typeof DemoSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/features': {
+      id: '/features'
+      path: '/features'
+      fullPath: '/features'
+      preLoaderRoute: typeof FeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding': {
+      id: '/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/post-auth': {
+      id: '/post-auth'
+      path: '/post-auth'
+      fullPath: '/post-auth'
+      preLoaderRoute: typeof PostAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unauthorized': {
+      id: '/unauthorized'
+      path: '/unauthorized'
+      fullPath: '/unauthorized'
+      preLoaderRoute: typeof UnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/dashboard': {
@@ -327,6 +447,12 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  DemoSignInRoute: DemoSignInRoute,
+  FeaturesRoute: FeaturesRoute,
+  LoginRoute: LoginRoute,
+  OnboardingRoute: OnboardingRoute,
+  PostAuthRoute: PostAuthRoute,
+  UnauthorizedRoute: UnauthorizedRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,

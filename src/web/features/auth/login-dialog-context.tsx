@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import {
   createContext,
   lazy,
@@ -5,6 +6,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
 } from 'react';
@@ -24,6 +26,11 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
     open: false,
     used: false,
   });
+  // Leaving the page (for instance for the demo sign-in page) closes the dialog.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    if (pathname) setState((s) => (s.open ? { ...s, open: false } : s));
+  }, [pathname]);
   const openLogin = useCallback((next?: string) => setState({ open: true, next, used: true }), []);
   const api = useMemo(() => ({ openLogin }), [openLogin]);
   return (

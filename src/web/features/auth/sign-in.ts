@@ -1,8 +1,9 @@
-import { toast } from 'sonner';
+import type { QueryClient } from '@tanstack/react-query';
 import { safeNextPath } from '../../../shared/domain/redirect';
 import { ApiError, api } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { publicConfigQuery } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 export type AuthIntent = 'signup' | 'login';
 
@@ -76,4 +77,12 @@ export async function startGoogleSignIn(intent: AuthIntent, next?: string | null
     toast.error(message);
     throw err;
   }
+}
+
+/**
+ * Drop everything cached about the previous user (keeping the public config, the demo accounts and the
+ * 'me' query itself, which observers stay attached to: refetch or set it next).
+ */
+export function forgetUserData(client: QueryClient) {
+  client.removeQueries({ predicate: (q) => !['config', 'demo', 'me'].includes(String(q.queryKey[0])) });
 }

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { meQuery } from '../../lib/session';
-import { clearAuthIntent } from './sign-in';
+import { clearAuthIntent, forgetUserData } from './sign-in';
 
 /**
  * Sign out: ask the server to end the session, then, whatever it answers (401, 403, 404, network),
@@ -22,7 +22,7 @@ export function useSignOut() {
     }
     clearAuthIntent();
     await queryClient.cancelQueries();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
+    forgetUserData(queryClient);
     queryClient.setQueryData(meQuery.queryKey, null);
     setPending(false);
     await navigate({ to: '/' });

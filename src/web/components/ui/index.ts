@@ -1,0 +1,22 @@
+export { Badge, type BadgeProps, type BadgeTone, statusLabel, statusTone } from './Badge';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './Button';
+export { Card, type CardProps } from './Card';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { cn, focusRing } from './cn';
+export { Dialog, type DialogProps } from './Dialog';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorState, type ErrorStateProps } from './ErrorState';
+export {
+  Input,
+  type InputProps,
+  Select,
+  type SelectOption,
+  type SelectProps,
+  Textarea,
+  type TextareaProps,
+} from './Field';
+export { LinkButton } from './LinkButton';
+export { Skeleton, SkeletonText } from './Skeleton';
+export { Spinner } from './Spinner';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
