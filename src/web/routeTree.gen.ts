@@ -21,6 +21,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
+import { Route as ProgramsIdRouteImport } from './routes/programs/$id'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
@@ -88,6 +89,11 @@ const CoalitionsSlugRoute = CoalitionsSlugRouteImport.update({
   path: '/coalitions/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProgramsIdRoute = ProgramsIdRouteImport.update({
+  id: '/programs/$id',
+  path: '/programs/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/review/': typeof AuthedReviewIndexRoute
   '/super/': typeof AuthedSuperIndexRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/review': typeof AuthedReviewIndexRoute
   '/super': typeof AuthedSuperIndexRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
   '/_authed/super/': typeof AuthedSuperIndexRoute
@@ -199,6 +208,7 @@ export interface FileRouteTypes {
     | '/review'
     | '/super'
     | '/coalitions/$slug'
+    | '/programs/$id'
     | '/program/$programId/review'
     | '/review/'
     | '/super/'
@@ -217,6 +227,7 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
+    | '/programs/$id'
     | '/program/$programId/review'
     | '/review'
     | '/super'
@@ -238,6 +249,7 @@ export interface FileRouteTypes {
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
+    | '/programs/$id'
     | '/program/$programId/review'
     | '/_authed/review/'
     | '/_authed/super/'
@@ -257,6 +269,7 @@ export interface RootRouteChildren {
   PostAuthRoute: typeof PostAuthRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
+  ProgramsIdRoute: typeof ProgramsIdRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
 }
@@ -345,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/coalitions/$slug'
       fullPath: '/coalitions/$slug'
       preLoaderRoute: typeof CoalitionsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$id': {
+      id: '/programs/$id'
+      path: '/programs/$id'
+      fullPath: '/programs/$id'
+      preLoaderRoute: typeof ProgramsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/review/': {
@@ -454,6 +474,7 @@ const rootRouteChildren: RootRouteChildren = {
   PostAuthRoute: PostAuthRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
+  ProgramsIdRoute: ProgramsIdRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ProgramType } from '../../shared/domain/programs';
-import type { PublicProgram } from '../../shared/schemas/public';
+import type { PublicProgram, PublicProgramDetail } from '../../shared/schemas/public';
 import type { Db } from '../db/client';
 import { coalitionMemberships, coalitions, organizations, programs } from '../db/schema';
 
@@ -75,13 +75,13 @@ const isPublic = and(
   isNull(organizations.deletedAt),
 );
 
-export async function publicProgram(db: Db, id: string): Promise<PublicProgram | null> {
+export async function publicProgram(db: Db, id: string): Promise<PublicProgramDetail | null> {
   const [row] = await db
-    .select(publicProgramColumns)
+    .select({ ...publicProgramColumns, form: programs.form })
     .from(programs)
     .innerJoin(organizations, eq(organizations.id, programs.organizationId))
     .where(and(eq(programs.id, id), isPublic));
-  return row ? toPublicProgram(row) : null;
+  return row ? { ...toPublicProgram(row), form: row.form } : null;
 }
 
 export interface ProgramListFilter {

@@ -4,6 +4,7 @@ import {
   programListQuery,
   publicCoalitionSchema,
   publicOrgSchema,
+  publicProgramDetailSchema,
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
@@ -70,7 +71,7 @@ export const discoveryRoutes = router()
       path: '/programs/{id}',
       tags: ['public'],
       request: { params: idParam },
-      responses: { ...jsonOk(publicProgramSchema), ...errors(400, 404) },
+      responses: { ...jsonOk(publicProgramDetailSchema), ...errors(400, 404) },
     }),
     async (c) => {
       const program = await publicProgram(c.get('deps').db, c.req.valid('param').id);

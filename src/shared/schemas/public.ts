@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { programTypes } from '../domain/programs';
+import { applicationFormSchema } from './forms';
 
 export const publicOrgSchema = z.object({
   id: z.string(),
@@ -36,3 +37,7 @@ export const programListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** One published program with its live application form (never a pending form or reviewer settings). */
+export const publicProgramDetailSchema = publicProgramSchema.extend({ form: applicationFormSchema });
+export type PublicProgramDetail = z.infer<typeof publicProgramDetailSchema>;

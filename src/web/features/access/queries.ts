@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Capabilities } from '../../../shared/schemas/me';
-import type { PublicCoalition, PublicOrg, PublicProgram } from '../../../shared/schemas/public';
+import type { PublicCoalition, PublicOrg, PublicProgramDetail } from '../../../shared/schemas/public';
 import { ApiError, api } from '../../lib/api';
 
 /** Capabilities reload on entry, every 10 seconds and when the tab becomes visible. */
@@ -37,5 +37,5 @@ export const coalitionQuery = (slug: string) =>
 export const programQuery = (id: string) =>
   queryOptions({
     queryKey: ['program', id],
-    queryFn: () => orNull(() => api<PublicProgram>('GET', `/programs/${encodeURIComponent(id)}`)),
+    queryFn: () => orNull(() => api<PublicProgramDetail>('GET', `/programs/${encodeURIComponent(id)}`)),
   });

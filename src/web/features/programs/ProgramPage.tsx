@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { windowState } from '../../../shared/domain/programs';
+import type { PublicProgramDetail } from '../../../shared/schemas/public';
+import { Badge } from '../../components/ui/Badge';
+import { Card } from '../../components/ui/Card';
+import { cn, focusRing } from '../../components/ui/cn';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { meQuery } from '../../lib/session';
+import { usePageTitle } from '../../lib/title';
+
+const questionTypeLabel: Record<string, string> = {
+  short_text: 'Short text',
+  long_text: 'Long text',
+  date: 'Date',
+  select: 'Multiple choice',
+  checkbox: 'Checkbox',
+  file: 'File upload',
+};
+
+/** Public program page: what the program is, its window, and what the application asks. */
+export function ProgramPage({ program }: { program: PublicProgramDetail }) {
+  usePageTitle(program.name);
+  const me = useQuery(meQuery);
+  const state = windowState(program.open_at, program.close_at, new Date());
+  const blocked = state !== 'open';
+  const { form } = program;
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <Link
+        to={me.data ? '/dashboard' : '/'}
+        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
+      >
+        ← Back
+      </Link>
+      <div
+        className={cn(
+          'mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm',
+          blocked && 'opacity-60',
+        )}
+      >
+        <p className="text-sm text-slate-500">
+          <Link
+            to="/org/$orgSlug"
+            params={{ orgSlug: program.organization_slug }}
+            className={cn('hover:underline', focusRing)}
+          >
+            {program.organization_name}
+          </Link>
+        </p>
+        <h1 className="mt-1 text-3xl font-bold text-slate-900">{program.name}</h1>
+        <p className="mt-2 text-sm font-medium uppercase tracking-wide text-blue-700">{program.type}</p>
+
+        <section className="mt-6" aria-labelledby="about">
+          <h2 id="about" className="text-lg font-semibold">
+            About
+          </h2>
+          <p className="mt-2 whitespace-pre-line text-slate-700">
+            {program.description || 'A great program on our platform.'}
+          </p>
+        </section>
+
+        <section className="mt-6" aria-labelledby="status">
+          <h2 id="status" className="text-lg font-semibold">
+            Status
+          </h2>
+          <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-500">Published</dt>
+              <dd>
+                {program.published ? 'Yes' : 'No'}
+                {program.published_scope && ` (${program.published_scope})`}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Published at</dt>
+              <dd>{program.published_at ? formatDateTime(program.published_at) : '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Opens</dt>
+              <dd>{program.open_at ? formatDateTime(program.open_at) : 'Application is open'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Closes</dt>
+              <dd>{program.close_at ? formatDateTime(program.close_at) : 'No deadline set'}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className="mt-8">
+          {state === 'not_open' ? (
+            <p className="inline-flex items-center gap-2 font-semibold text-amber-700">
+              Coming Soon
+              {program.open_at && <span className="font-normal">— opens {formatDate(program.open_at)}</span>}
+            </p>
+          ) : state === 'closed' ? (
+            <p className="font-semibold text-red-700">Closed</p>
+          ) : (
+            <LinkButton to={`/programs/${program.id}/apply` as never} size="lg">
+              Start / Continue Application
+            </LinkButton>
+          )}
+        </div>
+      </div>
+
+      <Card title="Application Details" className="mt-6">
+        <div className="flex flex-wrap gap-2">
+          {form.common.applyhub && <Badge tone="info">ApplyHub Common App</Badge>}
+          {form.common.coalition && <Badge tone="purple">Coalition Common App</Badge>}
+          {form.profile.enabled && <Badge tone="success">Profile autofill</Badge>}
+        </div>
+        {form.questions.length === 0 ? (
+          <p className="mt-4 text-slate-600">This program has no custom questions yet.</p>
+        ) : (
+          <ol className="mt-4 space-y-2">
+            {form.questions.map((q) => (
+              <li
+                key={q.key}
+                className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+              >
+                <span>
+                  {q.label}
+                  {q.required && (
+                    <span className="ml-1 text-red-600" title="Required">
+                      *<span className="sr-only"> (required)</span>
+                    </span>
+                  )}
+                </span>
+                <span className="text-xs text-slate-500">{questionTypeLabel[q.type]}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </main>
+  );
+}
