@@ -45,8 +45,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
     openapi: '3.1.0',
     info: { title: 'ApplyHub API', version: '1.0.0' },
   });
-  api.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   app.route('/api', api);
+  // Unknown API paths are JSON 404s, never the SPA's index.html.
+  app.all('/api/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
 
   app.get('/robots.txt', (c) =>
     c.text('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /applications/\nDisallow: /review/\n'),

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { type Database, openPostgres, wrapPglite } from '../../src/server/db/client';
 
-export const TEMPLATE_DB = 'applyhub_test_template';
-
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -17,7 +15,7 @@ export async function freshDatabase(): Promise<Database> {
   if (url) {
     const name = `applyhub_test_${randomBytes(6).toString('hex')}`;
     const admin = await openPostgres(url, 1);
-    await admin.pool!.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.pool!.query(`create database ${name} template ${inject('postgresTemplate')}`);
     await admin.close();
     const database = await openPostgres(withDatabase(url, name), 5);
     const close = database.close;

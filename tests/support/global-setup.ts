@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
-import { TEMPLATE_DB } from './database';
 
 /**
  * Migrate once per run. PGlite: dump the migrated data directory for every test file to load.
@@ -13,6 +12,9 @@ import { TEMPLATE_DB } from './database';
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    // One template per run, so two runs on one cluster do not trip over each other.
+    const TEMPLATE_DB = `applyhub_test_template_${process.pid}`;
+    project.provide('postgresTemplate', TEMPLATE_DB);
     const admin = await openPostgres(url, 1);
     await admin.pool!.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
     await admin.pool!.query(`create database ${TEMPLATE_DB}`);
@@ -20,7 +22,11 @@ export default async function setup(project: TestProject) {
     const template = await openPostgres(withDatabase(url, TEMPLATE_DB), 1);
     await migrate(template);
     await template.close();
-    return;
+    return async () => {
+      const dropper = await openPostgres(url, 1);
+      await dropper.pool!.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await dropper.close();
+    };
   }
   const database = await openPglite(null);
   await migrate(database);
@@ -40,5 +46,6 @@ function withDatabase(url: string, name: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }

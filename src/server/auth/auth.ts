@@ -53,10 +53,21 @@ export function createAuth({ config, db }: AuthOptions) {
         }
       : {},
     emailAndPassword: { enabled: false },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The signed session cookie caches the session for a minute, saving the session lookup on most
+    // requests; soft delete and roles are still read on every request (auth/session.ts).
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: true, maxAge: 60 },
+    },
     // Our own limiter covers /api/auth (see http/rate-limit.ts).
     rateLimit: { enabled: false },
+    // Sign-in errors better-auth cannot route itself (an unknown state, say) land on our login page.
+    onAPIError: { errorURL: '/login?auth_error=1' },
     advanced: {
+      // better-auth relaxes these under NODE_ENV=test; ours stay on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       cookiePrefix: 'applyhub',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: 'uuid' },

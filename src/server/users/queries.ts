@@ -7,7 +7,13 @@ export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
 }
 
-/** The acting user with their role and active assignments: two queries whatever they hold. */
+interface HeldAssignment {
+  kind: string;
+  scope_type: string;
+  scope_id: string;
+}
+
+/** The acting user with their role and active assignments, in one query whatever they hold. */
 export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
   const [row] = await db
     .select({
@@ -16,17 +22,16 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
       deletedAt: profiles.deletedAt,
       onboardedAt: profiles.onboardedAt,
       profileId: profiles.id,
+      held: sql<HeldAssignment[]>`coalesce((
+        select json_agg(json_build_object('kind', a.kind, 'scope_type', a.scope_type, 'scope_id', a.scope_id))
+        from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
+      ), '[]'::json)`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
   if (!row) return null;
   if (!row.profileId) await ensureProfile(db, userId);
-
-  const held = await db
-    .select({ kind: assignments.kind, scopeType: assignments.scopeType, scopeId: assignments.scopeId })
-    .from(assignments)
-    .where(and(eq(assignments.userId, userId), eq(assignments.status, 'active')));
 
   const actor: Actor = {
     userId,
@@ -40,12 +45,12 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
     reviewerPrograms: [],
     programAdmin: [],
   };
-  for (const a of held) {
-    if (a.kind === 'org_admin') actor.orgAdmin.push(a.scopeId);
-    else if (a.kind === 'coalition_manager') actor.coalitionManager.push(a.scopeId);
-    else if (a.kind === 'program_admin') actor.programAdmin.push(a.scopeId);
-    else if (a.kind === 'reviewer' && a.scopeType === 'org') actor.reviewerOrgs.push(a.scopeId);
-    else if (a.kind === 'reviewer' && a.scopeType === 'program') actor.reviewerPrograms.push(a.scopeId);
+  for (const a of row.held) {
+    if (a.kind === 'org_admin') actor.orgAdmin.push(a.scope_id);
+    else if (a.kind === 'coalition_manager') actor.coalitionManager.push(a.scope_id);
+    else if (a.kind === 'program_admin') actor.programAdmin.push(a.scope_id);
+    else if (a.kind === 'reviewer' && a.scope_type === 'org') actor.reviewerOrgs.push(a.scope_id);
+    else if (a.kind === 'reviewer' && a.scope_type === 'program') actor.reviewerPrograms.push(a.scope_id);
   }
   return actor;
 }
