@@ -22,16 +22,20 @@ const Ctx = createContext<LoginDialogApi>({ openLogin: () => {} });
 
 /** Hosts the one login dialog of the app (loaded on first use, so the landing stays light). */
 export function LoginDialogProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ open: boolean; next?: string; used: boolean }>({
+  const [state, setState] = useState<{ open: boolean; next?: string; used: boolean; openedOn?: string }>({
     open: false,
     used: false,
   });
-  // Leaving the page (for instance for the demo sign-in page) closes the dialog.
+  // Leaving the page it was opened on (for instance for the demo sign-in page) closes the dialog.
+  // (Compared with the page it was opened on: a page's own effect may open it as the route changes.)
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => {
-    if (pathname) setState((s) => (s.open ? { ...s, open: false } : s));
+    setState((s) => (s.open && s.openedOn !== pathname ? { ...s, open: false } : s));
   }, [pathname]);
-  const openLogin = useCallback((next?: string) => setState({ open: true, next, used: true }), []);
+  const openLogin = useCallback(
+    (next?: string) => setState({ open: true, next, used: true, openedOn: window.location.pathname }),
+    [],
+  );
   const api = useMemo(() => ({ openLogin }), [openLogin]);
   return (
     <Ctx.Provider value={api}>
