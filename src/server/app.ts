@@ -9,6 +9,7 @@ import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
+import { orgAdminRoutes } from './orgs/routes';
 import { systemRoutes } from './system/routes';
 import { meRoutes } from './users/routes';
 
@@ -18,7 +19,7 @@ export interface AppOptions {
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
-export const apiRouters = [systemRoutes, demoRoutes, meRoutes, discoveryRoutes];
+export const apiRouters = [systemRoutes, demoRoutes, meRoutes, discoveryRoutes, orgAdminRoutes];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();

@@ -29,6 +29,7 @@ import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$pr
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
+import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -130,6 +131,12 @@ const AuthedOrgOrgSlugReviewerRoute =
     path: '/org/$orgSlug/reviewer',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedOrgOrgSlugAdminIndexRoute =
+  AuthedOrgOrgSlugAdminIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -149,8 +156,9 @@ export interface FileRoutesByFullPath {
   '/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
-  '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRoute
+  '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -168,8 +176,8 @@ export interface FileRoutesByTo {
   '/super': typeof AuthedSuperIndexRoute
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
-  '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -191,8 +199,9 @@ export interface FileRoutesById {
   '/_authed/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
   '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
-  '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRoute
+  '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,6 +225,7 @@ export interface FileRouteTypes {
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/org/$orgSlug/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -233,8 +243,8 @@ export interface FileRouteTypes {
     | '/super'
     | '/org/$orgSlug'
     | '/coalition/$slug/cm'
-    | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/org/$orgSlug/admin'
   id:
     | '__root__'
     | '/'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/_authed/coalition/$slug/cm'
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
+    | '/_authed/org/$orgSlug/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -416,6 +427,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugReviewerRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/org/$orgSlug/admin/': {
+      id: '/_authed/org/$orgSlug/admin/'
+      path: '/'
+      fullPath: '/org/$orgSlug/admin/'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
   }
 }
 
@@ -443,12 +461,25 @@ const AuthedSuperRouteWithChildren = AuthedSuperRoute._addFileChildren(
   AuthedSuperRouteChildren,
 )
 
+interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
+}
+
+const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
+}
+
+const AuthedOrgOrgSlugAdminRouteWithChildren =
+  AuthedOrgOrgSlugAdminRoute._addFileChildren(
+    AuthedOrgOrgSlugAdminRouteChildren,
+  )
+
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRoute
-  AuthedOrgOrgSlugAdminRoute: typeof AuthedOrgOrgSlugAdminRoute
+  AuthedOrgOrgSlugAdminRoute: typeof AuthedOrgOrgSlugAdminRouteWithChildren
   AuthedOrgOrgSlugReviewerRoute: typeof AuthedOrgOrgSlugReviewerRoute
 }
 
@@ -457,7 +488,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRoute,
-  AuthedOrgOrgSlugAdminRoute: AuthedOrgOrgSlugAdminRoute,
+  AuthedOrgOrgSlugAdminRoute: AuthedOrgOrgSlugAdminRouteWithChildren,
   AuthedOrgOrgSlugReviewerRoute: AuthedOrgOrgSlugReviewerRoute,
 }
 

@@ -45,6 +45,11 @@ const rows: Row[] = [
   { route: 'GET /coalitions/{slug}', path: (w) => `/api/coalitions/${w.slugs.coalition}`, expect: all(200) },
   { route: 'GET /programs', path: () => '/api/programs', expect: all(200) },
   { route: 'GET /programs/{id}', path: (w) => `/api/programs/${w.ids.publishedProgram}`, expect: all(200) },
+  {
+    route: 'POST /orgs/{slug}/admin/visit',
+    path: (w) => `/api/orgs/${w.slugs.org}/admin/visit`,
+    expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
+  },
   // Rows that change the caller (onboarding the not-onboarded user) come last.
   {
     route: 'POST /me/onboarding',

@@ -156,3 +156,32 @@ describe('soft-deleted users', () => {
     expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(200);
   });
 });
+
+describe('POST /api/orgs/{slug}/admin/visit', () => {
+  it('assigns the org admin as reviewer of the organization, once', async () => {
+    const cookie = await t.signIn('hub@example.test');
+    await t.json('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+    const id = await userId('hub@example.test');
+    const { organizations, assignments } = await import('../../src/server/db/schema');
+    const [org] = await t.deps.db
+      .insert(organizations)
+      .values({ name: 'Hub Org', slug: 'hub-org' })
+      .returning();
+    expect((await t.json('POST', '/api/orgs/hub-org/admin/visit', { as: cookie })).status).toBe(403);
+    await upsertAssignment(t.deps.db, { userId: id, kind: 'org_admin', scopeType: 'org', scopeId: org.id });
+
+    for (let i = 0; i < 2; i++) {
+      const res = await t.json('POST', '/api/orgs/hub-org/admin/visit', { as: cookie });
+      expect(res.status).toBe(200);
+      expect(res.body.reviewer_assigned).toBe(true);
+    }
+    const rows = await t.deps.db.select().from(assignments).where(eq(assignments.userId, id));
+    expect(rows.map((r) => `${r.kind}:${r.scopeId}:${r.status}`).sort()).toEqual([
+      `org_admin:${org.id}:active`,
+      `reviewer:${org.id}:active`,
+    ]);
+    const caps = await t.json('GET', '/api/me/reviewer-orgs', { as: cookie });
+    expect(caps.body.items.map((o: { slug: string }) => o.slug)).toEqual(['hub-org']);
+    expect((await t.json('POST', '/api/orgs/no-such-org/admin/visit', { as: cookie })).status).toBe(404);
+  });
+});

@@ -137,6 +137,21 @@ describe('guards', () => {
     });
   });
 
+  it('lets the org admin into the admin hub of their organization', async () => {
+    await withPage(async (page) => {
+      await signInAs(page.context(), app.url, 'admin@demo.test');
+      await page.goto('/dashboard');
+      await page.getByRole('link', { name: /Riverside Arts Center \/riverside-arts/ }).click();
+      await page.waitForURL(/\/org\/riverside-arts\/admin$/);
+      await page.getByRole('heading', { level: 1, name: 'Riverside Arts Center' }).waitFor();
+      await page.getByRole('link', { name: /Applications Inbox/ }).waitFor();
+      await page.getByText('Coming soon').waitFor();
+      await expectNoAxeViolations(page);
+      await page.goto('/org/northgate-dance-academy/admin');
+      await page.waitForURL(/\/unauthorized$/);
+    });
+  });
+
   it('keeps an applicant out of the super and org admin areas', async () => {
     await withPage(async (page) => {
       await signInAs(page.context(), app.url, 'applicant@demo.test');

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList, Inbox, Send, Settings, Users } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import type { PublicOrg } from '../../../shared/schemas/public';
+import { cn, focusRing } from '../../components/ui/cn';
+import { api } from '../../lib/api';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+
+interface HubCard {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  /** Targets built by other areas are linked by path. */
+  to: string | null;
+}
+
+const icon = 'size-6 text-blue-600';
+
+/** The org admin hub. Opening it makes the org admin a reviewer of the organization (server, idempotent). */
+export function OrgAdminHub({ org }: { org: PublicOrg }) {
+  usePageTitle(`${org.name} admin`);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    api('POST', `/orgs/${encodeURIComponent(org.slug)}/admin/visit`)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['capabilities'] }))
+      .catch(() => {});
+  }, [org.slug, queryClient]);
+
+  const cards: HubCard[] = [
+    {
+      title: 'Programs',
+      description: 'Create drafts, build application forms and publish programs.',
+      icon: <ClipboardList aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/programs`,
+    },
+    {
+      title: 'Reviewers',
+      description: 'Assign reviewers and admins to each program.',
+      icon: <Users aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/reviewers`,
+    },
+    {
+      title: 'Applications Inbox',
+      description: 'Every review of every application.',
+      icon: <Inbox aria-hidden="true" className={icon} />,
+      to: '/review/all',
+    },
+    {
+      title: 'Publish Results',
+      description: 'Send finalized decisions to applicants.',
+      icon: <Send aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/publish-results`,
+    },
+    {
+      title: 'Organization Settings',
+      description: 'Coming soon',
+      icon: <Settings aria-hidden="true" className="size-6 text-slate-400" />,
+      to: null,
+    },
+  ];
+
+  return (
+    <DashboardShell showReviews>
+      <p className="text-sm font-medium text-slate-500">Organization admin</p>
+      <h1 className="text-2xl font-bold text-slate-900">{org.name}</h1>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.title}>
+            {card.to ? (
+              <Link
+                to={card.to as never}
+                className={cn(
+                  'flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow',
+                  focusRing,
+                )}
+              >
+                {card.icon}
+                <span className="text-lg font-semibold text-slate-900">{card.title}</span>
+                <span className="text-sm text-slate-600">{card.description}</span>
+              </Link>
+            ) : (
+              <div className="flex h-full flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-5">
+                {card.icon}
+                <span className="text-lg font-semibold text-slate-700">{card.title}</span>
+                <span className="text-sm text-slate-500">{card.description}</span>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </DashboardShell>
+  );
+}
