@@ -1,0 +1,38 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { programs } from './programs';
+
+export const applicationStatuses = [
+  'draft',
+  'submitted',
+  'reviewing',
+  'accepted',
+  'rejected',
+  'waitlisted',
+] as const;
+
+/** One application per applicant and program. Answers map question key → value. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => programs.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: applicationStatuses }).notNull().default('draft'),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    profileSnapshot: jsonb('profile_snapshot').$type<Record<string, unknown>>(),
+    version: integer('version').notNull().default(1),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_program_user_key').on(t.programId, t.userId),
+    index('applications_user_idx').on(t.userId, t.updatedAt),
+    index('applications_program_status_idx').on(t.programId, t.status),
+  ],
+);

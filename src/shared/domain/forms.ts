@@ -1,0 +1,72 @@
+import type { ApplicationForm, Question, ReviewerForm } from '../schemas/forms';
+
+export const DEFAULT_MAX_WORDS = 100;
+export const DEFAULT_DECISION_OPTIONS = ['accept', 'waitlist', 'reject'];
+
+export const questionTypeLabels: Record<Question['type'], string> = {
+  short_text: 'Short text',
+  long_text: 'Long text',
+  date: 'Date',
+  select: 'Multiple choice',
+  checkbox: 'Checkbox',
+  file: 'File upload',
+};
+
+/** Select options as reported: trimmed, blanks dropped. */
+export function cleanOptions(options: string[] | undefined): string[] {
+  return (options ?? []).map((o) => o.trim()).filter(Boolean);
+}
+
+/** A profile section applies unless explicitly false; with the profile disabled none applies. */
+export function profileSectionOn(
+  form: ApplicationForm,
+  section: 'personal' | 'family' | 'writing' | 'experience',
+) {
+  return form.profile.enabled && form.profile.sections[section] !== false;
+}
+
+/**
+ * Checks a form before it is saved. Returns the first problem as a message naming the question,
+ * or null when the form is valid. (Known types and shapes are checked by the zod schema.)
+ */
+export function formProblem(form: ApplicationForm): string | null {
+  const keys = new Set<string>();
+  for (const [index, q] of form.questions.entries()) {
+    const name = q.label.trim() ? `"${q.label.trim()}"` : `Question ${index + 1}`;
+    if (!q.label.trim()) return `${name} needs a label.`;
+    if (keys.has(q.key)) return `${name} has the same key as another question.`;
+    keys.add(q.key);
+    if (q.type === 'select' && cleanOptions(q.options).length === 0)
+      return `${name} needs at least one option.`;
+  }
+  return null;
+}
+
+/** The form as stored: labels trimmed, select options cleaned, settings only where they apply. */
+export function normalizeForm(form: ApplicationForm): ApplicationForm {
+  return {
+    ...form,
+    questions: form.questions.map((q) => {
+      const out: Question = { key: q.key, type: q.type, label: q.label.trim(), required: q.required };
+      if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
+      if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
+      if (q.type === 'select') out.options = cleanOptions(q.options);
+      return out;
+    }),
+  };
+}
+
+/**
+ * Reviewer form rules: options trimmed and blanks dropped; an empty list falls back to the defaults;
+ * duplicates are refused (returns the message) rather than silently merged.
+ */
+export function normalizeReviewerForm(form: ReviewerForm): { form: ReviewerForm } | { problem: string } {
+  const options = form.decision_options.map((o) => o.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  for (const option of options) {
+    const key = option.toLowerCase();
+    if (seen.has(key)) return { problem: `Duplicate decision option: ${option}` };
+    seen.add(key);
+  }
+  return { form: { ...form, decision_options: options.length ? options : [...DEFAULT_DECISION_OPTIONS] } };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { programTypes, reviewStatuses } from '../domain/programs';
+import { applicationFormSchema, reviewerFormSchema } from './forms';
+
+const isoDate = z.string().datetime({ offset: true }).nullable();
+
+/** A row of an organization's programs table (admin view). */
+export const adminProgramSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  organization_name: z.string(),
+  organization_slug: z.string(),
+  name: z.string(),
+  type: z.enum(programTypes),
+  description: z.string().nullable(),
+  open_at: isoDate,
+  close_at: isoDate,
+  review_status: z.enum(reviewStatuses),
+  review_note: z.string().nullable(),
+  requires_super_approval: z.boolean(),
+  published: z.boolean(),
+  published_scope: z.enum(['org', 'coalition']).nullable(),
+  published_at: isoDate,
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type AdminProgram = z.infer<typeof adminProgramSchema>;
+
+export const createProgramInput = z.object({
+  name: z.string().trim().min(1, 'Program name is required.').max(200),
+  type: z.enum(programTypes).default('audition'),
+  description: z.string().trim().max(5000).optional().nullable(),
+  open_at: isoDate.optional(),
+  close_at: isoDate.optional(),
+});
+export type CreateProgramInput = z.input<typeof createProgramInput>;
+
+/** What the application editor loads: the program, its state and the form being worked on. */
+export const programEditorSchema = adminProgramSchema.extend({
+  /** The form the editor edits: pending changes when there are any, else the live/working form. */
+  form: applicationFormSchema,
+  /** True when `form` is pending changes to a live form. */
+  has_pending: z.boolean(),
+  version: z.number().int(),
+  coalitions: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+});
+export type ProgramEditor = z.infer<typeof programEditorSchema>;
+
+export const editorKind = z.enum(['org', 'coalition']);
+
+export const saveFormInput = z.object({
+  form: applicationFormSchema,
+  /** The version the editor loaded: a stale save answers 409. */
+  version: z.number().int(),
+  editor: editorKind.default('org'),
+  /** The coalition editor's coalition (required when editor is 'coalition'). */
+  coalition_slug: z.string().optional(),
+});
+export type SaveFormInput = z.input<typeof saveFormInput>;
+
+export const saveResultSchema = z.object({
+  outcome: z.enum(['saved', 'pending_changes', 'submitted', 'published']),
+  message: z.string(),
+  program: programEditorSchema,
+});
+export type SaveResult = z.infer<typeof saveResultSchema>;
+
+export const requestChangesInput = z.object({
+  note: z.string().trim().min(1, 'Please provide a note explaining what needs to be changed.').max(5000),
+});
+
+export const transitionResultSchema = z.object({ message: z.string(), program: adminProgramSchema });
+
+export const superProgramQuery = z.object({
+  status: z.string().optional(),
+  include_deleted: z.enum(['true', 'false']).optional(),
+});
+
+export const previewSchema = z.object({
+  program: adminProgramSchema,
+  form: applicationFormSchema,
+  source: z.enum(['pending', 'working']),
+});
+
+export const reviewerFormInput = reviewerFormSchema;
+
+export const programEventSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  note: z.string().nullable(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  at: z.string(),
+});
+
+export const startApplicationResult = z.object({ id: z.string(), created: z.boolean() });
