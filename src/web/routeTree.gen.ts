@@ -21,15 +21,18 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
-import { Route as ProgramsIdRouteImport } from './routes/programs/$id'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
+import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
+import { Route as ProgramsIdApplyRouteImport } from './routes/programs/$id/apply'
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
+import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -90,11 +93,6 @@ const CoalitionsSlugRoute = CoalitionsSlugRouteImport.update({
   path: '/coalitions/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProgramsIdRoute = ProgramsIdRouteImport.update({
-  id: '/programs/$id',
-  path: '/programs/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -115,6 +113,16 @@ const ProgramProgramIdReviewRoute = ProgramProgramIdReviewRouteImport.update({
   path: '/program/$programId/review',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProgramsIdIndexRoute = ProgramsIdIndexRouteImport.update({
+  id: '/programs/$id/',
+  path: '/programs/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsIdApplyRoute = ProgramsIdApplyRouteImport.update({
+  id: '/programs/$id/apply',
+  path: '/programs/$id/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedCoalitionSlugCmRoute = AuthedCoalitionSlugCmRouteImport.update({
   id: '/coalition/$slug/cm',
   path: '/coalition/$slug/cm',
@@ -131,10 +139,22 @@ const AuthedOrgOrgSlugReviewerRoute =
     path: '/org/$orgSlug/reviewer',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedSuperProgramsIndexRoute =
+  AuthedSuperProgramsIndexRouteImport.update({
+    id: '/programs/',
+    path: '/programs/',
+    getParentRoute: () => AuthedSuperRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminIndexRoute =
   AuthedOrgOrgSlugAdminIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminProgramsIndexRoute =
+  AuthedOrgOrgSlugAdminProgramsIndexRouteImport.update({
+    id: '/programs/',
+    path: '/programs/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 
@@ -150,15 +170,18 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
+  '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review/': typeof AuthedReviewIndexRoute
   '/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
+  '/programs/$id/': typeof ProgramsIdIndexRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/super/programs/': typeof AuthedSuperProgramsIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
+  '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -170,14 +193,17 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
+  '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review': typeof AuthedReviewIndexRoute
   '/super': typeof AuthedSuperIndexRoute
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
+  '/programs/$id': typeof ProgramsIdIndexRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/super/programs': typeof AuthedSuperProgramsIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
+  '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -193,15 +219,18 @@ export interface FileRoutesById {
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/programs/$id': typeof ProgramsIdRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
+  '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
   '/_authed/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
+  '/programs/$id/': typeof ProgramsIdIndexRoute
   '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
+  '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -217,15 +246,18 @@ export interface FileRouteTypes {
     | '/review'
     | '/super'
     | '/coalitions/$slug'
-    | '/programs/$id'
     | '/program/$programId/review'
+    | '/programs/$id/apply'
     | '/review/'
     | '/super/'
     | '/org/$orgSlug/'
+    | '/programs/$id/'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/super/programs/'
     | '/org/$orgSlug/admin/'
+    | '/org/$orgSlug/admin/programs/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -237,14 +269,17 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
-    | '/programs/$id'
     | '/program/$programId/review'
+    | '/programs/$id/apply'
     | '/review'
     | '/super'
     | '/org/$orgSlug'
+    | '/programs/$id'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/reviewer'
+    | '/super/programs'
     | '/org/$orgSlug/admin'
+    | '/org/$orgSlug/admin/programs'
   id:
     | '__root__'
     | '/'
@@ -259,15 +294,18 @@ export interface FileRouteTypes {
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
-    | '/programs/$id'
     | '/program/$programId/review'
+    | '/programs/$id/apply'
     | '/_authed/review/'
     | '/_authed/super/'
     | '/org/$orgSlug/'
+    | '/programs/$id/'
     | '/_authed/coalition/$slug/cm'
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
+    | '/_authed/super/programs/'
     | '/_authed/org/$orgSlug/admin/'
+    | '/_authed/org/$orgSlug/admin/programs/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -280,9 +318,10 @@ export interface RootRouteChildren {
   PostAuthRoute: typeof PostAuthRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
-  ProgramsIdRoute: typeof ProgramsIdRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
+  ProgramsIdApplyRoute: typeof ProgramsIdApplyRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
+  ProgramsIdIndexRoute: typeof ProgramsIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -371,13 +410,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoalitionsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/programs/$id': {
-      id: '/programs/$id'
-      path: '/programs/$id'
-      fullPath: '/programs/$id'
-      preLoaderRoute: typeof ProgramsIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_authed/review/': {
       id: '/_authed/review/'
       path: '/'
@@ -406,6 +438,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProgramProgramIdReviewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/programs/$id/': {
+      id: '/programs/$id/'
+      path: '/programs/$id'
+      fullPath: '/programs/$id/'
+      preLoaderRoute: typeof ProgramsIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$id/apply': {
+      id: '/programs/$id/apply'
+      path: '/programs/$id/apply'
+      fullPath: '/programs/$id/apply'
+      preLoaderRoute: typeof ProgramsIdApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/coalition/$slug/cm': {
       id: '/_authed/coalition/$slug/cm'
       path: '/coalition/$slug/cm'
@@ -427,11 +473,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugReviewerRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/super/programs/': {
+      id: '/_authed/super/programs/'
+      path: '/programs'
+      fullPath: '/super/programs/'
+      preLoaderRoute: typeof AuthedSuperProgramsIndexRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/_authed/org/$orgSlug/admin/': {
       id: '/_authed/org/$orgSlug/admin/'
       path: '/'
       fullPath: '/org/$orgSlug/admin/'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/programs/': {
+      id: '/_authed/org/$orgSlug/admin/programs/'
+      path: '/programs'
+      fullPath: '/org/$orgSlug/admin/programs/'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
   }
@@ -451,10 +511,12 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 
 interface AuthedSuperRouteChildren {
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
+  AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
+  AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
 }
 
 const AuthedSuperRouteWithChildren = AuthedSuperRoute._addFileChildren(
@@ -463,10 +525,13 @@ const AuthedSuperRouteWithChildren = AuthedSuperRoute._addFileChildren(
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
+  AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
+  AuthedOrgOrgSlugAdminProgramsIndexRoute:
+    AuthedOrgOrgSlugAdminProgramsIndexRoute,
 }
 
 const AuthedOrgOrgSlugAdminRouteWithChildren =
@@ -505,9 +570,10 @@ const rootRouteChildren: RootRouteChildren = {
   PostAuthRoute: PostAuthRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
-  ProgramsIdRoute: ProgramsIdRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
+  ProgramsIdApplyRoute: ProgramsIdApplyRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,
+  ProgramsIdIndexRoute: ProgramsIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,10 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ChevronRight, ClipboardList } from 'lucide-react';
 import type { PublicCoalition } from '../../../shared/schemas/public';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
+import { coalitionProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
+import { ReviewStatusBadge, typeLabel } from '../programs-admin/parts';
 import { DashboardShell } from './DashboardShell';
 
 const placeholders = ['Members', 'Common Application', 'Reviews', 'Results', 'Reports', 'Settings'];
 
-/** Coalition manager landing: the spec's six cards, all 'Coming soon'. */
+/** Coalition manager landing: the coalition's programs (to the coalition editor) and the spec's six 'Coming soon' cards. */
 export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) {
   usePageTitle(coalition.name);
   return (
@@ -12,6 +21,7 @@ export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) 
       <p className="text-sm font-medium text-slate-500">Coalition Manager</p>
       <h1 className="text-2xl font-bold text-slate-900">{coalition.name}</h1>
       {coalition.description && <p className="mt-1 text-slate-600">{coalition.description}</p>}
+      <CoalitionPrograms slug={coalition.slug} />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {placeholders.map((title) => (
           <li key={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -21,5 +31,60 @@ export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) 
         ))}
       </ul>
     </DashboardShell>
+  );
+}
+
+function CoalitionPrograms({ slug }: { slug: string }) {
+  const list = useQuery(coalitionProgramsQuery(slug));
+  useForbiddenRedirect(list.error);
+  return (
+    <section aria-labelledby="coalition-programs" className="mt-8">
+      <h2 id="coalition-programs" className="text-lg font-semibold text-slate-900">
+        Programs
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Programs of the coalition's member organizations. Open one to edit its application.
+      </p>
+      <div className="mt-4">
+        {list.isPending ? (
+          <div role="status" className="space-y-2">
+            <span className="sr-only">Loading…</span>
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+          </div>
+        ) : list.isError ? (
+          <ErrorState
+            message="Failed to load programs"
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon={<ClipboardList />} title="No programs yet" />
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+            {list.data.items.map((p) => (
+              <li key={p.id}>
+                <Link
+                  to={`/coalition/${slug}/cm/programs/${p.id}/builder` as never}
+                  className={cn(
+                    'flex items-center gap-3 px-4 py-3 hover:bg-slate-50 first:rounded-t-xl last:rounded-b-xl',
+                    focusRing,
+                  )}
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium text-slate-900">{p.name}</span>
+                    <span className="block text-sm text-slate-600">
+                      {p.organization_name} · {typeLabel(p.type)}
+                    </span>
+                  </span>
+                  <ReviewStatusBadge status={p.review_status} />
+                  <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
   );
 }

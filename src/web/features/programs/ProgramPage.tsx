@@ -3,12 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { windowState } from '../../../shared/domain/programs';
 import type { PublicProgramDetail } from '../../../shared/schemas/public';
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn, focusRing } from '../../components/ui/cn';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { useLoginDialog } from '../auth/login-dialog-context';
 
 const questionTypeLabel: Record<string, string> = {
   short_text: 'Short text',
@@ -26,6 +28,9 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
   const state = windowState(program.open_at, program.close_at, new Date());
   const blocked = state !== 'open';
   const { form } = program;
+  const { openLogin } = useLoginDialog();
+  // Signed-out visitors sign in first and come back to the apply page.
+  const applyPath = `/programs/${program.id}/apply`;
 
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
@@ -97,10 +102,14 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
             </p>
           ) : state === 'closed' ? (
             <p className="font-semibold text-red-700">Closed</p>
-          ) : (
-            <LinkButton to={`/programs/${program.id}/apply` as never} size="lg">
+          ) : me.data ? (
+            <LinkButton to="/programs/$id/apply" params={{ id: program.id }} size="lg">
               Start / Continue Application
             </LinkButton>
+          ) : (
+            <Button size="lg" onClick={() => openLogin(applyPath)}>
+              Start / Continue Application
+            </Button>
           )}
         </div>
       </div>

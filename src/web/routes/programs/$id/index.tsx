@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { programQuery } from '../../features/access/queries';
-import { ProgramPage } from '../../features/programs/ProgramPage';
+import { programQuery } from '../../../features/access/queries';
+import { ProgramPage } from '../../../features/programs/ProgramPage';
 
 /** Public program page: unpublished or missing programs go to /unauthorized. */
-export const Route = createFileRoute('/programs/$id')({
+export const Route = createFileRoute('/programs/$id/')({
   loader: async ({ context, params }) => {
     const program = await context.queryClient.fetchQuery(programQuery(params.id)).catch(() => null);
     if (!program) throw redirect({ to: '/unauthorized' });

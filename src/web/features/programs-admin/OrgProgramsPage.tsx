@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminProgram } from '../../../shared/schemas/programs';
+import type { PublicOrg } from '../../../shared/schemas/public';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
+import { CreateDraftForm } from './CreateDraftForm';
+import {
+  DeletedPrograms,
+  ReviewStatusBadge,
+  ScopeText,
+  ScrollTable,
+  stickyCell,
+  TableSkeleton,
+  td,
+  th,
+  typeLabel,
+  WindowText,
+} from './parts';
+
+const builderHref = (slug: string, id: string) => `/org/${slug}/admin/programs/${id}/builder`;
+
+/** /org/{slug}/admin/programs: create a draft, the organization's programs, deleted programs. */
+export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper: boolean }) {
+  usePageTitle(`Programs · ${org.name}`);
+  const list = useQuery(orgProgramsQuery(org.slug));
+  const deleted = useQuery(orgProgramsQuery(org.slug, true));
+  useForbiddenRedirect(list.error ?? deleted.error);
+  const { remove, restore } = useProgramMutations();
+  const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
+
+  return (
+    <DashboardShell showReviews>
+      <Link
+        to={(fromSuper ? '/super/programs' : `/org/${org.slug}/admin`) as never}
+        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
+      >
+        {fromSuper ? '← Back to Program Reviews' : `← Back to ${org.name} admin`}
+      </Link>
+      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
+      <h1 className="text-2xl font-bold text-slate-900">Programs</h1>
+
+      <div className="mt-6">
+        <CreateDraftForm orgSlug={org.slug} />
+      </div>
+
+      <section aria-labelledby="programs-heading" className="mt-8">
+        <h2 id="programs-heading" className="mb-3 text-lg font-semibold text-slate-900">
+          Your programs{list.data ? ` (${list.data.items.length})` : ''}
+        </h2>
+        {list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <ErrorState
+            message="Failed to load programs"
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState
+            icon={<ClipboardList />}
+            title="No programs yet"
+            description="Create a draft above to start building its application form."
+          />
+        ) : (
+          <ScrollTable
+            label="Programs"
+            head={
+              <>
+                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
+                  Name
+                </th>
+                <th scope="col" className={th}>
+                  Type
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Window
+                </th>
+                <th scope="col" className={th}>
+                  Published
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </>
+            }
+          >
+            {list.data.items.map((p) => (
+              <tr key={p.id}>
+                <th scope="row" className={cn(td, stickyCell, 'max-w-[14rem] text-left font-medium')}>
+                  {p.name}
+                </th>
+                <td className={td}>{typeLabel(p.type)}</td>
+                <td className={td}>
+                  <ReviewStatusBadge status={p.review_status} />
+                </td>
+                <td className={td}>
+                  <WindowText program={p} />
+                </td>
+                <td className={td}>
+                  <ScopeText program={p} />
+                </td>
+                <td className={td}>
+                  <div className="flex justify-end gap-2">
+                    <LinkButton
+                      to={builderHref(org.slug, p.id) as never}
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Edit
+                    </LinkButton>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => setToDelete(p)}
+                      aria-label={`Delete ${p.name}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </section>
+
+      <DeletedPrograms
+        programs={deleted.data?.items ?? []}
+        loading={deleted.isPending}
+        failed={deleted.isError}
+        onRetry={() => void deleted.refetch()}
+        viewHref={(p) => builderHref(org.slug, p.id)}
+        onRestore={(p) => restore.mutate(p.id)}
+        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={`Delete ${toDelete?.name ?? 'program'}?`}
+        description="The program will be moved to Deleted Programs and hidden from applicants. You can restore it later."
+        confirmLabel="Delete"
+        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
+      />
+    </DashboardShell>
+  );
+}

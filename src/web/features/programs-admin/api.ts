@@ -1,0 +1,132 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { ProgramType, ReviewStatus } from '../../../shared/domain/programs';
+import type { ApplicationForm } from '../../../shared/schemas/forms';
+import type { AdminProgram } from '../../../shared/schemas/programs';
+import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
+
+export type ProgramList = { items: AdminProgram[]; total: number };
+
+const enc = encodeURIComponent;
+
+/** Every list of programs an admin screen shows starts with this key (one invalidation refreshes all). */
+export const programListsKey = ['admin-programs'] as const;
+
+export const orgProgramsQuery = (slug: string, deleted = false) =>
+  queryOptions({
+    queryKey: [...programListsKey, 'org', slug, deleted],
+    queryFn: () => api<ProgramList>('GET', `/orgs/${enc(slug)}/programs${deleted ? '?deleted=true' : ''}`),
+  });
+
+export const superProgramsQuery = (statuses: ReviewStatus[], deleted = false) =>
+  queryOptions({
+    queryKey: [...programListsKey, 'super', [...statuses].sort().join(','), deleted],
+    queryFn: () => {
+      const params = new URLSearchParams({ deleted: String(deleted) });
+      if (!deleted) params.set('status', statuses.join(','));
+      return api<ProgramList>('GET', `/super/programs?${params}`);
+    },
+  });
+
+export const coalitionProgramsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...programListsKey, 'coalition', slug],
+    queryFn: () => api<ProgramList>('GET', `/coalitions/${enc(slug)}/programs`),
+  });
+
+export type ProgramPreview = { program: AdminProgram; form: ApplicationForm; source: 'pending' | 'working' };
+
+export const programPreviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['program-preview', id],
+    queryFn: () => api<ProgramPreview>('GET', `/programs/${enc(id)}/preview`),
+    staleTime: 0,
+  });
+
+export type CreateDraftInput = {
+  name: string;
+  type: ProgramType;
+  description: string | null;
+  open_at: string | null;
+  close_at: string | null;
+};
+
+export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
+
+/** A permission error from the server sends the user to /unauthorized (spec §6). */
+export function useForbiddenRedirect(error: unknown) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isForbidden(error)) void navigate({ to: '/unauthorized' });
+  }, [error, navigate]);
+}
+
+/** Mutations of the programs admin screens: each refreshes every program list on success. */
+export function useProgramMutations() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: programListsKey });
+  /** Reports a failure: 403 → /unauthorized, otherwise the spec's text as a toast. */
+  const fail = (fallback: string) => (err: unknown) => {
+    if (isForbidden(err)) {
+      void navigate({ to: '/unauthorized' });
+      return;
+    }
+    toast.error(fallback);
+  };
+
+  const create = useMutation({
+    mutationFn: ({ slug, input }: { slug: string; input: CreateDraftInput }) =>
+      api<AdminProgram>('POST', `/orgs/${enc(slug)}/programs`, input),
+    onSuccess: () => {
+      toast.success('Draft program created.', {
+        description: 'Drafts must be reviewed/approved before publishing.',
+      });
+      return refresh();
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api<AdminProgram>('DELETE', `/programs/${enc(id)}`),
+    onSuccess: () => {
+      toast.success('Program deleted');
+      return refresh();
+    },
+    onError: fail('Delete failed'),
+  });
+
+  const restore = useMutation({
+    mutationFn: (id: string) => api<AdminProgram>('POST', `/programs/${enc(id)}/restore`),
+    onSuccess: () => {
+      toast.success('Program restored');
+      return refresh();
+    },
+    onError: fail('Restore failed'),
+  });
+
+  const approve = useMutation({
+    mutationFn: (id: string) =>
+      api<{ message: string; program: AdminProgram }>('POST', `/programs/${enc(id)}/approve`),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      return refresh();
+    },
+    onError: fail('Failed to approve program'),
+  });
+
+  const requestChanges = useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      api<{ message: string; program: AdminProgram }>('POST', `/programs/${enc(id)}/request-changes`, {
+        note,
+      }),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      return refresh();
+    },
+    onError: fail('Failed to request changes'),
+  });
+
+  return { create, remove, restore, approve, requestChanges, fail };
+}

@@ -1,0 +1,176 @@
+import { ChevronRight, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { reviewStatusLabel } from '../../../shared/domain/program-status';
+import type { AdminProgram } from '../../../shared/schemas/programs';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { cn, focusRing } from '../../components/ui/cn';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { formatDateTime } from '../../lib/format';
+
+export const programTypeOptions = [
+  { value: 'audition', label: 'Audition' },
+  { value: 'scholarship', label: 'Scholarship' },
+  { value: 'application', label: 'Application' },
+  { value: 'competition', label: 'Competition' },
+] as const;
+
+export const typeLabel = (type: string) => programTypeOptions.find((o) => o.value === type)?.label ?? type;
+
+/** The review status badge ('pending_changes' reads 'update'). */
+export function ReviewStatusBadge({ status }: { status: string }) {
+  return <Badge status={status}>{reviewStatusLabel(status)}</Badge>;
+}
+
+/** Published scope: Organization / Coalition, or 'Not published'. */
+export function ScopeText({ program }: { program: AdminProgram }) {
+  if (!program.published) return <span className="text-slate-500">Not published</span>;
+  return <span>{program.published_scope === 'coalition' ? 'Coalition' : 'Organization'}</span>;
+}
+
+/** Opens and closes, in the viewer's time zone. */
+export function WindowText({ program }: { program: AdminProgram }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs whitespace-nowrap">
+      <dt className="text-slate-500">Opens</dt>
+      <dd>{program.open_at ? formatDateTime(program.open_at) : '—'}</dd>
+      <dt className="text-slate-500">Closes</dt>
+      <dd>{program.close_at ? formatDateTime(program.close_at) : '—'}</dd>
+    </dl>
+  );
+}
+
+export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const td = 'px-4 py-3 align-top text-sm text-slate-800';
+/** The first column stays put while the table scrolls sideways on phones. */
+export const stickyCell = 'sticky left-0 z-[1] bg-white';
+
+/**
+ * A table that scrolls sideways on small screens (first column sticky). The scroll area is
+ * focusable so keyboard users can scroll it too.
+ */
+export function ScrollTable({
+  label,
+  head,
+  children,
+}: {
+  label: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      tabIndex={0}
+      className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', focusRing)}
+    >
+      <table className="w-full min-w-[48rem] border-collapse">
+        <thead className="sticky top-0 bg-slate-50">
+          <tr className="border-b border-slate-200">{head}</tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Skeleton rows while a table loads. */
+export function TableSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div role="status" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <span className="sr-only">Loading…</span>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows.
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The collapsible 'Deleted Programs (n)' list with View and Restore. */
+export function DeletedPrograms({
+  programs,
+  loading,
+  failed,
+  onRetry,
+  viewHref,
+  onRestore,
+  restoringId,
+  showOrganization = false,
+}: {
+  programs: AdminProgram[];
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  viewHref: (p: AdminProgram) => string;
+  onRestore: (p: AdminProgram) => void;
+  restoringId: string | null;
+  showOrganization?: boolean;
+}) {
+  return (
+    <details className="group mt-8 rounded-xl border border-slate-200 bg-white shadow-sm">
+      <summary
+        className={cn(
+          'flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden',
+          focusRing,
+        )}
+      >
+        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
+        <h2 className="text-base">Deleted Programs{loading ? '' : ` (${programs.length})`}</h2>
+      </summary>
+      <div className="border-t border-slate-200 px-4 py-3">
+        {loading ? (
+          <p className="text-sm text-slate-600">Loading…</p>
+        ) : failed ? (
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <p role="alert" className="font-medium text-red-700">
+              Failed to load programs
+            </p>
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              Retry
+            </Button>
+          </div>
+        ) : programs.length === 0 ? (
+          <p className="text-sm text-slate-600">No deleted programs.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {programs.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{p.name}</p>
+                  <p className="text-xs text-slate-500">
+                    {showOrganization && `${p.organization_name} · `}
+                    {typeLabel(p.type)}
+                    {p.deleted_at && ` · Deleted ${formatDateTime(p.deleted_at)}`}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <LinkButton
+                    to={viewHref(p) as never}
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`View ${p.name}`}
+                  >
+                    View
+                  </LinkButton>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onRestore(p)}
+                    loading={restoringId === p.id}
+                    aria-label={`Restore ${p.name}`}
+                  >
+                    {restoringId !== p.id && <RotateCcw className="size-4" aria-hidden="true" />}
+                    Restore
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,242 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CheckCircle2, ClipboardCheck, Eye, MessageSquareWarning, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { reviewStatusLabel, superActions } from '../../../shared/domain/program-status';
+import type { ReviewStatus } from '../../../shared/domain/programs';
+import type { AdminProgram } from '../../../shared/schemas/programs';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { superProgramsQuery, useForbiddenRedirect, useProgramMutations } from '../programs-admin/api';
+import {
+  DeletedPrograms,
+  ReviewStatusBadge,
+  ScopeText,
+  ScrollTable,
+  stickyCell,
+  TableSkeleton,
+  td,
+  th,
+  typeLabel,
+} from '../programs-admin/parts';
+import { PreviewDialog } from './PreviewDialog';
+import { RequestChangesDialog } from './RequestChangesDialog';
+
+/** The spec's filter order; submitted and pending changes are checked by default. */
+const filterStatuses: ReviewStatus[] = [
+  'submitted',
+  'pending_changes',
+  'changes_requested',
+  'published',
+  'unpublished',
+  'draft',
+];
+
+const builderHref = (id: string) => `/super/programs/${id}/builder`;
+
+/** /super/programs: review, approve, send back, preview, delete and restore programs of every organization. */
+export function SuperProgramsPage() {
+  usePageTitle('Program Reviews');
+  const [statuses, setStatuses] = useState<ReviewStatus[]>(['submitted', 'pending_changes']);
+  const list = useQuery({ ...superProgramsQuery(statuses), enabled: statuses.length > 0 });
+  const deleted = useQuery(superProgramsQuery([], true));
+  useForbiddenRedirect(list.error ?? deleted.error);
+  const { approve, remove, restore } = useProgramMutations();
+  const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
+  const [toRequest, setToRequest] = useState<AdminProgram | null>(null);
+  const [toPreview, setToPreview] = useState<AdminProgram | null>(null);
+
+  const toggle = (s: ReviewStatus, on: boolean) =>
+    setStatuses((cur) =>
+      on ? filterStatuses.filter((x) => x === s || cur.includes(x)) : cur.filter((x) => x !== s),
+    );
+
+  return (
+    <DashboardShell showReviews={false}>
+      <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
+        ← Back to Super Admin
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Program Reviews</h1>
+      <p className="mt-1 text-slate-600">Review, approve and publish programs of every organization.</p>
+
+      <fieldset className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Status</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          {filterStatuses.map((s) => (
+            <Checkbox
+              key={s}
+              label={reviewStatusLabel(s)}
+              checked={statuses.includes(s)}
+              onCheckedChange={(on) => toggle(s, on)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <section aria-labelledby="review-list" className="mt-6">
+        <h2 id="review-list" className="sr-only">
+          Programs
+        </h2>
+        {statuses.length === 0 ? (
+          <EmptyState title="Choose at least one status to see programs." />
+        ) : list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <ErrorState
+            message="Failed to load programs"
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon={<ClipboardCheck />} title="No programs match these statuses." />
+        ) : (
+          <ScrollTable
+            label="Programs to review"
+            head={
+              <>
+                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
+                  Name
+                </th>
+                <th scope="col" className={th}>
+                  Organization
+                </th>
+                <th scope="col" className={th}>
+                  Type
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={th}>
+                  Published
+                </th>
+                <th scope="col" className={th}>
+                  Actions
+                </th>
+              </>
+            }
+          >
+            {list.data.items.map((p) => {
+              const actions = superActions(p.review_status);
+              const approving = approve.isPending && approve.variables === p.id;
+              return (
+                <tr key={p.id}>
+                  <th scope="row" className={cn(td, stickyCell, 'max-w-[14rem] text-left font-medium')}>
+                    {p.name}
+                  </th>
+                  <td className={td}>
+                    <Link
+                      to="/org/$orgSlug/admin/programs"
+                      params={{ orgSlug: p.organization_slug }}
+                      search={{ from: 'super' }}
+                      className={cn('text-blue-700 hover:underline', focusRing)}
+                    >
+                      {p.organization_name}
+                    </Link>
+                  </td>
+                  <td className={td}>{typeLabel(p.type)}</td>
+                  <td className={td}>
+                    <ReviewStatusBadge status={p.review_status} />
+                  </td>
+                  <td className={td}>
+                    <ScopeText program={p} />
+                  </td>
+                  <td className={td}>
+                    <div className="flex min-w-[20rem] flex-wrap gap-2">
+                      {!actions.includes('approve') && !actions.includes('request_changes') && (
+                        <span className="self-center text-sm text-slate-600 italic">
+                          Waiting for submission
+                        </span>
+                      )}
+                      {actions.includes('approve') && (
+                        <Button
+                          size="sm"
+                          onClick={() => approve.mutate(p.id)}
+                          loading={approving}
+                          disabled={approve.isPending && !approving}
+                          aria-label={`Approve ${p.name}`}
+                        >
+                          {!approving && <CheckCircle2 className="size-4" aria-hidden="true" />}
+                          Approve
+                        </Button>
+                      )}
+                      {actions.includes('request_changes') && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setToRequest(p)}
+                          aria-label={`Request Changes to ${p.name}`}
+                        >
+                          <MessageSquareWarning className="size-4" aria-hidden="true" />
+                          Request Changes
+                        </Button>
+                      )}
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setToPreview(p)}
+                        aria-label={`Preview ${p.name}`}
+                      >
+                        <Eye className="size-4" aria-hidden="true" />
+                        Preview
+                      </Button>
+                      <LinkButton
+                        to={builderHref(p.id) as never}
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Edit ${p.name}`}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                        Edit
+                      </LinkButton>
+                      {actions.includes('delete') && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                          onClick={() => setToDelete(p)}
+                          aria-label={`Delete ${p.name}`}
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          Delete
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </ScrollTable>
+        )}
+      </section>
+
+      <DeletedPrograms
+        programs={deleted.data?.items ?? []}
+        loading={deleted.isPending}
+        failed={deleted.isError}
+        onRetry={() => void deleted.refetch()}
+        viewHref={(p) => builderHref(p.id)}
+        onRestore={(p) => restore.mutate(p.id)}
+        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+        showOrganization
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={`Delete ${toDelete?.name ?? 'program'}?`}
+        description="The program will be moved to Deleted Programs and hidden from applicants. You can restore it later."
+        confirmLabel="Delete"
+        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
+      />
+      <RequestChangesDialog program={toRequest} onClose={() => setToRequest(null)} />
+      <PreviewDialog program={toPreview} onClose={() => setToPreview(null)} />
+    </DashboardShell>
+  );
+}
