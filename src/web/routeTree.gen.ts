@@ -31,8 +31,12 @@ import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coal
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
+import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
+import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
+import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/builder'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -145,16 +149,40 @@ const AuthedSuperProgramsIndexRoute =
     path: '/programs/',
     getParentRoute: () => AuthedSuperRoute,
   } as any)
+const AuthedCoalitionSlugCmIndexRoute =
+  AuthedCoalitionSlugCmIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedCoalitionSlugCmRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminIndexRoute =
   AuthedOrgOrgSlugAdminIndexRouteImport.update({
     id: '/',
     path: '/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedSuperProgramsProgramIdBuilderRoute =
+  AuthedSuperProgramsProgramIdBuilderRouteImport.update({
+    id: '/programs/$programId/builder',
+    path: '/programs/$programId/builder',
+    getParentRoute: () => AuthedSuperRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminProgramsIndexRoute =
   AuthedOrgOrgSlugAdminProgramsIndexRouteImport.update({
     id: '/programs/',
     path: '/programs/',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute =
+  AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport.update({
+    id: '/programs/$programId/builder',
+    path: '/programs/$programId/builder',
+    getParentRoute: () => AuthedCoalitionSlugCmRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
+  AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport.update({
+    id: '/programs/$programId/builder',
+    path: '/programs/$programId/builder',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 
@@ -176,12 +204,16 @@ export interface FileRoutesByFullPath {
   '/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
   '/programs/$id/': typeof ProgramsIdIndexRoute
-  '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
+  '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
+  '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
+  '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -199,11 +231,14 @@ export interface FileRoutesByTo {
   '/super': typeof AuthedSuperIndexRoute
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
   '/programs/$id': typeof ProgramsIdIndexRoute
-  '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
+  '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
+  '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -225,12 +260,16 @@ export interface FileRoutesById {
   '/_authed/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
   '/programs/$id/': typeof ProgramsIdIndexRoute
-  '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRoute
+  '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
+  '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
+  '/_authed/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/_authed/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -256,8 +295,12 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
     | '/super/programs/'
+    | '/super/programs/$programId/builder'
+    | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
     | '/org/$orgSlug/admin/programs/'
+    | '/coalition/$slug/cm/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/builder'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -275,11 +318,14 @@ export interface FileRouteTypes {
     | '/super'
     | '/org/$orgSlug'
     | '/programs/$id'
-    | '/coalition/$slug/cm'
     | '/org/$orgSlug/reviewer'
     | '/super/programs'
+    | '/super/programs/$programId/builder'
+    | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/admin/programs'
+    | '/coalition/$slug/cm/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/builder'
   id:
     | '__root__'
     | '/'
@@ -304,8 +350,12 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
     | '/_authed/super/programs/'
+    | '/_authed/super/programs/$programId/builder'
+    | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
     | '/_authed/org/$orgSlug/admin/programs/'
+    | '/_authed/coalition/$slug/cm/programs/$programId/builder'
+    | '/_authed/org/$orgSlug/admin/programs/$programId/builder'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -480,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSuperProgramsIndexRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
+    '/_authed/coalition/$slug/cm/': {
+      id: '/_authed/coalition/$slug/cm/'
+      path: '/'
+      fullPath: '/coalition/$slug/cm/'
+      preLoaderRoute: typeof AuthedCoalitionSlugCmIndexRouteImport
+      parentRoute: typeof AuthedCoalitionSlugCmRoute
+    }
     '/_authed/org/$orgSlug/admin/': {
       id: '/_authed/org/$orgSlug/admin/'
       path: '/'
@@ -487,11 +544,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/super/programs/$programId/builder': {
+      id: '/_authed/super/programs/$programId/builder'
+      path: '/programs/$programId/builder'
+      fullPath: '/super/programs/$programId/builder'
+      preLoaderRoute: typeof AuthedSuperProgramsProgramIdBuilderRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/_authed/org/$orgSlug/admin/programs/': {
       id: '/_authed/org/$orgSlug/admin/programs/'
       path: '/programs'
       fullPath: '/org/$orgSlug/admin/programs/'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/coalition/$slug/cm/programs/$programId/builder': {
+      id: '/_authed/coalition/$slug/cm/programs/$programId/builder'
+      path: '/programs/$programId/builder'
+      fullPath: '/coalition/$slug/cm/programs/$programId/builder'
+      preLoaderRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport
+      parentRoute: typeof AuthedCoalitionSlugCmRoute
+    }
+    '/_authed/org/$orgSlug/admin/programs/$programId/builder': {
+      id: '/_authed/org/$orgSlug/admin/programs/$programId/builder'
+      path: '/programs/$programId/builder'
+      fullPath: '/org/$orgSlug/admin/programs/$programId/builder'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
   }
@@ -512,26 +590,48 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 interface AuthedSuperRouteChildren {
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
+  AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
+  AuthedSuperProgramsProgramIdBuilderRoute:
+    AuthedSuperProgramsProgramIdBuilderRoute,
 }
 
 const AuthedSuperRouteWithChildren = AuthedSuperRoute._addFileChildren(
   AuthedSuperRouteChildren,
 )
 
+interface AuthedCoalitionSlugCmRouteChildren {
+  AuthedCoalitionSlugCmIndexRoute: typeof AuthedCoalitionSlugCmIndexRoute
+  AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+}
+
+const AuthedCoalitionSlugCmRouteChildren: AuthedCoalitionSlugCmRouteChildren = {
+  AuthedCoalitionSlugCmIndexRoute: AuthedCoalitionSlugCmIndexRoute,
+  AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute:
+    AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute,
+}
+
+const AuthedCoalitionSlugCmRouteWithChildren =
+  AuthedCoalitionSlugCmRoute._addFileChildren(
+    AuthedCoalitionSlugCmRouteChildren,
+  )
+
 interface AuthedOrgOrgSlugAdminRouteChildren {
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
+  AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,
+  AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute:
+    AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute,
 }
 
 const AuthedOrgOrgSlugAdminRouteWithChildren =
@@ -543,7 +643,7 @@ interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
-  AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRoute
+  AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
   AuthedOrgOrgSlugAdminRoute: typeof AuthedOrgOrgSlugAdminRouteWithChildren
   AuthedOrgOrgSlugReviewerRoute: typeof AuthedOrgOrgSlugReviewerRoute
 }
@@ -552,7 +652,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
-  AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRoute,
+  AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,
   AuthedOrgOrgSlugAdminRoute: AuthedOrgOrgSlugAdminRouteWithChildren,
   AuthedOrgOrgSlugReviewerRoute: AuthedOrgOrgSlugReviewerRoute,
 }

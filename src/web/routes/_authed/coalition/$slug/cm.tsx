@@ -1,18 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, isNotFound, Outlet, redirect } from '@tanstack/react-router';
 import { EntityNotFoundFromData } from '../../../../features/access/EntityNotFound';
 import { requireCoalitionManager } from '../../../../features/access/guards';
 import { Pending } from '../../../../features/access/Pending';
-import { CoalitionLanding } from '../../../../features/dashboard/CoalitionLanding';
 
-/** Coalition guard: the slug must be among the user's coalitions. */
+/**
+ * Coalition guard: the slug must be among the user's coalitions. The landing page is cm/index.tsx;
+ * below it, an unknown coalition sends the user to /unauthorized (the spec's editor rule) instead of
+ * the not-found screen.
+ */
 export const Route = createFileRoute('/_authed/coalition/$slug/cm')({
-  beforeLoad: async ({ context, location, params }) => ({
-    coalition: (await requireCoalitionManager(context.queryClient, location.href, params.slug)).coalition,
-  }),
+  beforeLoad: async ({ context, location, params }) => {
+    try {
+      return {
+        coalition: (await requireCoalitionManager(context.queryClient, location.href, params.slug)).coalition,
+      };
+    } catch (err) {
+      const nested = !/\/cm\/?$/.test(location.pathname);
+      if (nested && isNotFound(err)) throw redirect({ to: '/unauthorized' });
+      throw err;
+    }
+  },
   pendingComponent: () => <Pending text="Checking access…" />,
   notFoundComponent: EntityNotFoundFromData,
-  component: function CoalitionManagerRoute() {
-    const { coalition } = Route.useRouteContext();
-    return <CoalitionLanding coalition={coalition} />;
-  },
+  component: Outlet,
 });

@@ -1,0 +1,362 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
+import { type RefObject, useRef, useState } from 'react';
+import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/forms';
+import type { Question } from '../../../shared/schemas/forms';
+import { Badge } from '../../components/ui/Badge';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Input, Textarea } from '../../components/ui/Field';
+import { moveItem, questionName } from './questions';
+
+export type QuestionFieldRefs = Map<
+  string,
+  { label?: HTMLInputElement | null; options?: HTMLTextAreaElement | null }
+>;
+
+type Props = {
+  questions: Question[];
+  onChange: (questions: Question[]) => void;
+  locked: boolean;
+  /** The question with a validation problem and its message (shown under the row). */
+  problem: { key: string; message: string } | null;
+  /** Where the editor finds a row's inputs to focus one on a validation problem. */
+  fieldRefs: RefObject<QuestionFieldRefs>;
+};
+
+const iconButton = cn(
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  'disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent',
+  focusRing,
+);
+
+/** The builder's questions: drag (pointer or keyboard) or Move up/down to reorder, edit, delete. */
+export function QuestionList({ questions, onChange, locked, problem, fieldRefs }: Props) {
+  const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const nameOf = (key: string | number | undefined) => {
+    const index = questions.findIndex((q) => q.key === key);
+    const q = questions[index];
+    return q ? questionName(q, index) : 'question';
+  };
+  const positionOf = (key: string | number | undefined) => questions.findIndex((q) => q.key === key) + 1;
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}. It is in position ${positionOf(active.id)} of ${questions.length}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} was moved into position ${positionOf(over.id)} of ${questions.length}.`
+        : `${nameOf(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} was dropped into position ${positionOf(over.id)} of ${questions.length}.`
+        : `${nameOf(active.id)} was dropped.`,
+    onDragCancel: ({ active }) => `Reordering was cancelled. ${nameOf(active.id)} was dropped.`,
+  };
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = questions.findIndex((q) => q.key === active.id);
+    const to = questions.findIndex((q) => q.key === over.id);
+    onChange(moveItem(questions, from, to));
+  }
+
+  function move(index: number, delta: -1 | 1) {
+    const to = index + delta;
+    const q = questions[index];
+    if (!q || to < 0 || to >= questions.length) return;
+    onChange(moveItem(questions, index, to));
+    setStatus(`${questionName(q, index)} moved to position ${to + 1} of ${questions.length}.`);
+  }
+
+  function update(key: string, patch: Partial<Question>) {
+    onChange(questions.map((q) => (q.key === key ? { ...q, ...patch } : q)));
+  }
+
+  function remove(key: string) {
+    const index = questions.findIndex((q) => q.key === key);
+    const q = questions[index];
+    onChange(questions.filter((x) => x.key !== key));
+    if (q) setStatus(`${questionName(q, index)} deleted.`);
+    // The delete button is gone: put focus on the list (after the dialog has closed).
+    setTimeout(() => listRef.current?.focus(), 0);
+  }
+
+  const deleting = questions.find((q) => q.key === pendingDelete);
+
+  return (
+    <div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {status}
+      </p>
+      {questions.length === 0 ? (
+        <EmptyState title="No questions yet" description="Add a question with the buttons above." />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable:
+                'To pick up a question, press Space or Enter. Use the Up and Down arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+            },
+          }}
+        >
+          <SortableContext items={questions.map((q) => q.key)} strategy={verticalListSortingStrategy}>
+            <ol ref={listRef} tabIndex={-1} aria-label="Questions" className="space-y-3 focus:outline-none">
+              {questions.map((q, index) => (
+                <QuestionRow
+                  key={q.key}
+                  question={q}
+                  index={index}
+                  count={questions.length}
+                  locked={locked}
+                  problem={problem?.key === q.key ? problem.message : null}
+                  fieldRefs={fieldRefs}
+                  onUpdate={(patch) => update(q.key, patch)}
+                  onMove={(delta) => move(index, delta)}
+                  onDelete={() => setPendingDelete(q.key)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setPendingDelete(null)}
+        title="Delete this question?"
+        description={
+          deleting
+            ? `"${questionName(deleting, questions.indexOf(deleting))}" will be removed from the form when you save.`
+            : ''
+        }
+        confirmLabel="Delete question"
+        onConfirm={() => {
+          if (pendingDelete) remove(pendingDelete);
+        }}
+      />
+    </div>
+  );
+}
+
+type RowProps = {
+  question: Question;
+  index: number;
+  count: number;
+  locked: boolean;
+  problem: string | null;
+  fieldRefs: RefObject<QuestionFieldRefs>;
+  onUpdate: (patch: Partial<Question>) => void;
+  onMove: (delta: -1 | 1) => void;
+  onDelete: () => void;
+};
+
+function positiveInt(value: string): number | undefined {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+function QuestionRow({
+  question: q,
+  index,
+  count,
+  locked,
+  problem,
+  fieldRefs,
+  onUpdate,
+  onMove,
+  onDelete,
+}: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: q.key, disabled: locked });
+  const name = questionName(q, index);
+  const n = index + 1;
+  const refs = (): NonNullable<ReturnType<QuestionFieldRefs['get']>> => {
+    const map = fieldRefs.current;
+    let entry = map.get(q.key);
+    if (!entry) {
+      entry = {};
+      map.set(q.key, entry);
+    }
+    return entry;
+  };
+
+  return (
+    <li
+      ref={setNodeRef}
+      data-question-key={q.key}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn(
+        'rounded-lg border bg-white p-3 sm:p-4',
+        problem ? 'border-red-400' : 'border-slate-200',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-blue-600/40',
+      )}
+    >
+      <div className="flex items-center gap-1">
+        {!locked && (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
+            {...attributes}
+            {...listeners}
+            aria-label={`Reorder ${name}`}
+          >
+            <GripVertical className="size-5" aria-hidden="true" />
+          </button>
+        )}
+        <span className="text-sm font-medium text-slate-500">{n}.</span>
+        <Badge tone="info" className="ml-1">
+          {questionTypeLabels[q.type]}
+        </Badge>
+        {!locked && (
+          <div className="ml-auto flex items-center">
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => onMove(-1)}
+              disabled={index === 0}
+              aria-label={`Move ${name} up`}
+              title="Move up"
+            >
+              <ArrowUp className="size-4" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => onMove(1)}
+              disabled={index === count - 1}
+              aria-label={`Move ${name} down`}
+              title="Move down"
+            >
+              <ArrowDown className="size-4" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={cn(iconButton, 'text-red-700 hover:bg-red-50 hover:text-red-800')}
+              onClick={onDelete}
+              aria-label={`Delete ${name}`}
+              title="Delete"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Input
+          label={
+            <>
+              <span className="sr-only">Question {n} </span>Label
+            </>
+          }
+          value={q.label}
+          onChange={(e) => onUpdate({ label: e.target.value })}
+          disabled={locked}
+          error={problem && !q.label.trim() ? problem : undefined}
+          ref={(el) => {
+            refs().label = el;
+          }}
+        />
+        <Checkbox
+          className="sm:pb-2"
+          label={
+            <>
+              Required<span className="sr-only"> (question {n})</span>
+            </>
+          }
+          checked={q.required}
+          onCheckedChange={(required) => onUpdate({ required })}
+          disabled={locked}
+        />
+      </div>
+
+      {q.type === 'short_text' && (
+        <Input
+          className="mt-3 sm:max-w-xs"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          label={
+            <>
+              Max characters<span className="sr-only"> (question {n})</span>
+            </>
+          }
+          hint="Leave empty for no limit."
+          value={q.maxLength ?? ''}
+          onChange={(e) => onUpdate({ maxLength: positiveInt(e.target.value) })}
+          disabled={locked}
+        />
+      )}
+      {q.type === 'long_text' && (
+        <Input
+          className="mt-3 sm:max-w-xs"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          label={
+            <>
+              Max words<span className="sr-only"> (question {n})</span>
+            </>
+          }
+          hint={`Leave empty for the default (${DEFAULT_MAX_WORDS}).`}
+          placeholder={String(DEFAULT_MAX_WORDS)}
+          value={q.maxWords ?? ''}
+          onChange={(e) => onUpdate({ maxWords: positiveInt(e.target.value) })}
+          disabled={locked}
+        />
+      )}
+      {q.type === 'select' && (
+        <Textarea
+          className="mt-3"
+          rows={4}
+          label={
+            <>
+              Options<span className="sr-only"> (question {n})</span>
+            </>
+          }
+          hint="One option per line. Blank lines are dropped."
+          value={(q.options ?? []).join('\n')}
+          onChange={(e) => onUpdate({ options: e.target.value.split('\n') })}
+          disabled={locked}
+          error={problem && q.label.trim() ? problem : undefined}
+          ref={(el) => {
+            refs().options = el;
+          }}
+        />
+      )}
+      {problem && q.type !== 'select' && q.label.trim() && (
+        <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
+      )}
+    </li>
+  );
+}
