@@ -10,6 +10,8 @@ import { rateLimit } from './http/rate-limit';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
+import { programRoutes } from './programs/routes';
+import { eventsRoutes } from './realtime/routes';
 import { systemRoutes } from './system/routes';
 import { meRoutes } from './users/routes';
 
@@ -19,7 +21,14 @@ export interface AppOptions {
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
-export const apiRouters = [systemRoutes, demoRoutes, meRoutes, discoveryRoutes, orgAdminRoutes];
+export const apiRouters = [
+  systemRoutes,
+  demoRoutes,
+  meRoutes,
+  discoveryRoutes,
+  orgAdminRoutes,
+  programRoutes,
+];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
@@ -42,6 +51,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sessionMiddleware());
   for (const routes of apiRouters) api.route('/', routes);
+  // Server-Sent Events: plain Hono, so not in the OpenAPI document (its authorization has its own tests).
+  api.route('/', eventsRoutes());
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'ApplyHub API', version: '1.0.0' },

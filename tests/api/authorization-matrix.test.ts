@@ -25,6 +25,17 @@ const signedIn = (status: number, notOnboarded = status): Record<Role, number> =
   notOnboarded,
 });
 
+/**
+ * A riverside-arts program: its org admin, the Metro coalition's manager and super admins reach it
+ * (`status`); everyone else signed in does not see it (404).
+ */
+const editors = (status: number): Record<Role, number> => ({
+  ...signedIn(404),
+  orgAdmin: status,
+  coalitionManager: status,
+  superAdmin: status,
+});
+
 const rows: Row[] = [
   { route: 'GET /health', path: () => '/api/health', expect: all(200) },
   { route: 'GET /config', path: () => '/api/config', expect: all(200) },
@@ -49,6 +60,95 @@ const rows: Row[] = [
     route: 'POST /orgs/{slug}/admin/visit',
     path: (w) => `/api/orgs/${w.slugs.org}/admin/visit`,
     expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
+  },
+  // Programs (issue 3). Programs another tenant may not see answer 404, not 403.
+  {
+    route: 'GET /orgs/{slug}/programs',
+    path: (w) => `/api/orgs/${w.slugs.org}/programs`,
+    expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
+  },
+  {
+    route: 'POST /orgs/{slug}/programs',
+    path: (w) => `/api/orgs/${w.slugs.org}/programs`,
+    body: () => ({ name: 'Matrix draft' }),
+    expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
+  },
+  {
+    route: 'GET /coalitions/{slug}/programs',
+    path: (w) => `/api/coalitions/${w.slugs.coalition}/programs`,
+    expect: { ...signedIn(403), coalitionManager: 200, superAdmin: 200 },
+  },
+  {
+    route: 'GET /programs/{id}/editor',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/editor`,
+    expect: { ...editors(200), notOnboarded: 403 },
+  },
+  {
+    // A stale version: whoever gets past authorization meets 409; the super admin's editor is locked.
+    route: 'PUT /programs/{id}/form',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/form`,
+    body: () => ({ form: { questions: [] }, version: -1 }),
+    expect: { ...editors(403), notOnboarded: 403, orgAdmin: 409 },
+  },
+  {
+    route: 'POST /programs/{id}/publish',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/publish`,
+    body: () => ({ form: { questions: [] }, version: -1 }),
+    expect: { ...editors(403), notOnboarded: 403, orgAdmin: 409 },
+  },
+  {
+    route: 'GET /programs/{id}/review-form',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/review-form`,
+    expect: { ...editors(200), notOnboarded: 403 },
+  },
+  {
+    route: 'PUT /programs/{id}/review-form',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/review-form`,
+    body: () => ({ show_score: true, show_comments: true, show_decision: false, decision_options: [] }),
+    expect: { ...editors(200), notOnboarded: 403, superAdmin: 403 },
+  },
+  {
+    route: 'GET /programs/{id}/preview',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/preview`,
+    expect: { ...editors(200), notOnboarded: 403 },
+  },
+  {
+    route: 'GET /programs/{id}/events',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/events`,
+    expect: { ...editors(200), notOnboarded: 403 },
+  },
+  {
+    route: 'GET /super/programs',
+    path: () => '/api/super/programs',
+    expect: { ...signedIn(403), superAdmin: 200 },
+  },
+  {
+    // A draft cannot be approved: the super admin gets past authorization and meets 409.
+    route: 'POST /programs/{id}/approve',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/approve`,
+    expect: { ...signedIn(403), superAdmin: 409 },
+  },
+  {
+    route: 'POST /programs/{id}/request-changes',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/request-changes`,
+    body: () => ({ note: 'Matrix' }),
+    expect: { ...signedIn(403), superAdmin: 409 },
+  },
+  {
+    route: 'POST /programs/{id}/applications',
+    path: (w) => `/api/programs/${w.ids.publishedProgram}/applications`,
+    expect: signedIn(200, 403),
+  },
+  {
+    // The org admin deletes it; the super admin then finds it already deleted.
+    route: 'DELETE /programs/{id}',
+    path: (w) => `/api/programs/${w.ids.draftProgram}`,
+    expect: { ...editors(404), notOnboarded: 403, orgAdmin: 200, coalitionManager: 403, superAdmin: 409 },
+  },
+  {
+    route: 'POST /programs/{id}/restore',
+    path: (w) => `/api/programs/${w.ids.draftProgram}/restore`,
+    expect: { ...editors(404), notOnboarded: 403, orgAdmin: 200, coalitionManager: 403, superAdmin: 409 },
   },
   // Rows that change the caller (onboarding the not-onboarded user) come last.
   {

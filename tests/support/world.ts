@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { organizations, programs, user } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
+import { demoProgramId } from '../../src/server/db/seed/ids';
 import { upsertAssignment } from '../../src/server/users/assignments';
 import { softDeleteUser } from '../../src/server/users/lifecycle';
 import type { TestApp } from './test-app';
@@ -64,8 +65,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const ids = {
     riversideOrg,
     otherOrg,
-    publishedProgram: await program(riversideOrg, true),
-    draftProgram: await program(riversideOrg, false),
+    /** Youth Orchestra Auditions: published, open, no approval required. */
+    publishedProgram: demoProgramId(1),
+    /** Fall Dance Showcase: a draft. */
+    draftProgram: demoProgramId(6),
     otherOrgProgram: await program(otherOrg, true),
   };
 

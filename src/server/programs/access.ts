@@ -9,7 +9,7 @@ export interface ProgramAccess {
   scope: ProgramScope;
   /** Org admin of its organization, program admin of it, or super admin. */
   admin: boolean;
-  /** Coalition manager of a coalition its organization belongs to. */
+  /** Coalition manager (by assignment, not merely super admin) of a coalition its organization belongs to. */
   coalitionEditor: boolean;
   superAdmin: boolean;
 }
@@ -26,7 +26,7 @@ export async function programAccess(db: Db, actor: Actor | null, programId: stri
     actor: me,
     scope,
     admin: can(me, { kind: 'program:admin', program: scope }),
-    coalitionEditor: can(me, { kind: 'program:edit-coalition', program: scope }),
+    coalitionEditor: (scope.coalitionIds ?? []).some((id) => me.coalitionManager.includes(id)),
     superAdmin: isSuperAdmin(me),
   };
   if (!access.admin && !access.coalitionEditor) throw new NotFound('Program not found.');

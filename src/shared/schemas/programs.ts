@@ -73,9 +73,12 @@ export const requestChangesInput = z.object({
 export const transitionResultSchema = z.object({ message: z.string(), program: adminProgramSchema });
 
 export const superProgramQuery = z.object({
-  status: z.string().optional(),
-  include_deleted: z.enum(['true', 'false']).optional(),
+  /** Comma-separated review statuses; all when absent. */
+  status: z.string().max(200).optional(),
+  deleted: z.enum(['true', 'false']).optional(),
 });
+
+export const orgProgramQuery = z.object({ deleted: z.enum(['true', 'false']).optional() });
 
 export const previewSchema = z.object({
   program: adminProgramSchema,
