@@ -12,6 +12,7 @@ import { analyzeBundle, type BundleReport } from './bundle';
 import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
+import { type ProgramsBenchReport, runProgramsBench } from './programs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -353,6 +354,7 @@ async function main(): Promise<number> {
     `ApplyHub bench: ${settings.seconds} s per cell at ${settings.connections.join('/')} connections, warm-up ${settings.warmupSeconds} s per endpoint`,
   );
   let bundle: BundleReport | null = null;
+  let programsReport: ProgramsBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -362,6 +364,28 @@ async function main(): Promise<number> {
     ];
     if (!settings.skipPostgres)
       plan.push(['ApplyHub on PostgreSQL', () => runApp('ApplyHub on PostgreSQL', 'postgres')]);
+    if (!settings.skipPostgres)
+      plan.push([
+        'programs (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          programsReport = await runProgramsBench(db, settings.seconds);
+          log(`\nPrograms (PostgreSQL, in-process, ${settings.seconds} s):`);
+          log(`  SQL statements per form save: ${JSON.stringify(programsReport.queriesPerSave)}`);
+          log(
+            `  SQL statements per public program page: ${JSON.stringify(programsReport.queriesPerPublicPage)}`,
+          );
+          const s = programsReport.save100;
+          log(
+            `  save of a 100-question form, ${s.clients} clients: ${s.perSecond} saves/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`,
+          );
+          const p = programsReport.publicPage;
+          log(
+            `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
+          );
+        },
+      ]);
     for (const [name, step] of plan) {
       try {
         await step();
@@ -405,6 +429,7 @@ async function main(): Promise<number> {
     targets,
     load: loads,
     bundle,
+    programs: programsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
