@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Forbidden, Unauthenticated } from './errors';
+import type { Notifier } from './realtime/notifier';
 
 /** Everything a request handler may use, built once at start. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   db: Db;
   auth: Auth;
   clock: Clock;
+  /** Realtime fan-out of committed changes (Postgres LISTEN/NOTIFY) to `/api/events` streams. */
+  notifier: Notifier;
 }
 
 export interface AppEnv {

@@ -11,6 +11,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { createNotifier } from './realtime/notifier';
 
 type Env = Record<string, string | undefined>;
 
@@ -38,8 +39,10 @@ export async function start(env: Env = process.env) {
     throw err;
   }
 
+  const notifier = createNotifier(database);
+  await notifier.start();
   const auth = createAuth({ config, db: database.db });
-  const deps: Deps = { config, database, db: database.db, auth, clock: systemClock };
+  const deps: Deps = { config, database, db: database.db, auth, clock: systemClock, notifier };
   const app = createApp(deps, { webDir: findWebDir() });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -58,6 +61,7 @@ export async function start(env: Env = process.env) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close();
+    await notifier.stop().catch(() => {});
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

@@ -4,6 +4,7 @@ import { TestClock } from '../../src/server/clock';
 import type { Config } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
+import { createNotifier } from '../../src/server/realtime/notifier';
 import { freshDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -53,7 +54,9 @@ export async function createTestApp(
   const config = testConfig(options.config);
   const clock = new TestClock();
   const auth = createAuth({ config, db: database.db });
-  const deps: Deps = { config, database, db: database.db, auth, clock };
+  const notifier = createNotifier(database);
+  await notifier.start();
+  const deps: Deps = { config, database, db: database.db, auth, clock, notifier };
   const app = createApp(deps);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
@@ -82,5 +85,9 @@ export async function createTestApp(
       .join('; ');
   };
 
-  return { app, deps, database, clock, request, json, signIn, close: () => database.close() };
+  const close = async () => {
+    await notifier.stop();
+    await database.close();
+  };
+  return { app, deps, database, clock, request, json, signIn, close };
 }

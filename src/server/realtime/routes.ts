@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../context';
+import { requireActor } from '../context';
+import { AppError, Forbidden, Invalid, RateLimited } from '../errors';
+import { SubscriberLimitError } from './notifier';
+import { authorizeTopic } from './topics';
+
+export interface EventsOptions {
+  /** A comment line this often keeps proxies and load balancers from closing an idle stream. Default 25 s. */
+  heartbeatMs?: number;
+  /** Topics one connection may watch. Default 8. */
+  maxTopics?: number;
+  /** Open streams one user may hold in this process (tabs × topics). Default 32. */
+  maxStreamsPerUser?: number;
+  /**
+   * Events waiting for a client that is not reading. Beyond this the stream is closed: the browser's
+   * EventSource reconnects and the page refetches, which is cheaper than buffering. Default 100.
+   */
+  maxQueued?: number;
+}
+
+/**
+ * `GET /api/events?topic=<topic>[&topic=<topic>…]`: Server-Sent Events for the topics the session may
+ * watch (each checked by `authorizeTopic`). Sends `event: ready` once subscribed, then `event: change`
+ * with the change's JSON data per committed change (or `{"resync":true}` after the server's listening
+ * connection to the database was re-established, when changes may have been missed).
+ *
+ * Plain Hono, outside the OpenAPI document: an event stream has no JSON response to describe.
+ * Its authorization is tested in tests/api/realtime.test.ts.
+ */
+export function eventsRoutes(options: EventsOptions = {}) {
+  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const maxTopics = options.maxTopics ?? 8;
+  const maxStreamsPerUser = options.maxStreamsPerUser ?? 32;
+  const maxQueued = options.maxQueued ?? 100;
+  const streamsByUser = new Map<string, number>();
+
+  const app = new Hono<AppEnv>();
+  app.get('/events', async (c) => {
+    const { db, notifier } = c.get('deps');
+    const actor = requireActor(c.get('actor'));
+    const topics = [...new Set(c.req.queries('topic') ?? [])];
+    if (topics.length === 0) throw new Invalid('Name a topic to watch.', { topic: 'Required.' });
+    if (topics.length > maxTopics) {
+      throw new Invalid(`Watch at most ${maxTopics} topics per connection.`, { topic: 'Too many topics.' });
+    }
+    for (const topic of topics) {
+      if (!(await authorizeTopic(db, actor, topic))) throw new Forbidden();
+    }
+    const userStreams = streamsByUser.get(actor.userId) ?? 0;
+    if (userStreams >= maxStreamsPerUser) {
+      throw new RateLimited('Too many live connections. Close other tabs and try again.');
+    }
+
+    // Writes go through one chain that starts when the stream exists, so events keep their order.
+    let resolveStream!: (stream: SSEStreamingApi) => void;
+    let chain: Promise<unknown> = new Promise<SSEStreamingApi>((resolve) => {
+      resolveStream = resolve;
+    });
+    let stream: SSEStreamingApi | null = null;
+    let queued = 0;
+    let finished = false;
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const unsubscribes: (() => void)[] = [];
+    let heartbeat: NodeJS.Timeout | undefined;
+
+    const end = () => {
+      if (finished) return;
+      finished = true;
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      clearInterval(heartbeat);
+      const left = (streamsByUser.get(actor.userId) ?? 1) - 1;
+      if (left > 0) streamsByUser.set(actor.userId, left);
+      else streamsByUser.delete(actor.userId);
+      finish();
+    };
+
+    const enqueue = (write: (s: SSEStreamingApi) => Promise<unknown>) => {
+      if (finished) return;
+      if (queued >= maxQueued) {
+        end();
+        return;
+      }
+      queued++;
+      chain = chain
+        .then(() => (finished || !stream ? undefined : write(stream)))
+        .catch(end)
+        .finally(() => {
+          queued--;
+        });
+    };
+
+    const sendChange = (data: unknown) =>
+      enqueue((s) => s.writeSSE({ event: 'change', data: JSON.stringify(data ?? {}) }));
+
+    // Subscribe before answering, so a full server is a plain 503 and no change slips by after `ready`.
+    streamsByUser.set(actor.userId, userStreams + 1);
+    try {
+      for (const topic of topics) unsubscribes.push(notifier.subscribe(topic, sendChange, { onClose: end }));
+    } catch (err) {
+      end();
+      if (err instanceof SubscriberLimitError) {
+        c.header('Retry-After', '5');
+        throw new AppError('unavailable', 'The server is busy. Please try again shortly.');
+      }
+      throw err;
+    }
+
+    enqueue((s) => s.writeSSE({ event: 'ready', data: JSON.stringify({ topics }) }));
+    heartbeat = setInterval(() => {
+      if (queued === 0) enqueue((s) => s.write(': heartbeat\n\n'));
+    }, heartbeatMs);
+    heartbeat.unref?.();
+
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (s) => {
+      stream = s;
+      resolveStream(s);
+      s.onAbort(end);
+      const signal = c.req.raw.signal;
+      if (signal?.aborted) end();
+      else signal?.addEventListener('abort', end, { once: true });
+      await done;
+      signal?.removeEventListener('abort', end);
+    });
+  });
+  return app;
+}

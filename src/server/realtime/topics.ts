@@ -1,0 +1,31 @@
+import type { Actor } from '../../shared/policy';
+import type { Db } from '../db/client';
+import { canWatchProgram } from '../programs/access';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Decides whether a signed-in, onboarded actor may watch one topic. */
+type TopicRule = (db: Db, actor: Actor, param: string) => boolean | Promise<boolean>;
+
+/**
+ * Topic prefix → rule. A topic is `<prefix>:<param>` (`program:<uuid>`) or a bare prefix (`reviews`,
+ * param ''). Adding a topic is one entry here, and an entry's rule must call the area's own access
+ * check (the same one its routes use), never re-implement it.
+ */
+const topicRules: Record<string, TopicRule> = {
+  program: (db, actor, id) => UUID.test(id) && canWatchProgram(db, actor, id),
+};
+
+/** Longest topic name accepted (Postgres NOTIFY payloads are limited, and topics are short). */
+export const MAX_TOPIC_LENGTH = 200;
+
+/** Unknown topics, malformed params and topics the actor may not see are all refused (false). */
+export async function authorizeTopic(db: Db, actor: Actor, topic: string): Promise<boolean> {
+  if (topic.length === 0 || topic.length > MAX_TOPIC_LENGTH) return false;
+  const colon = topic.indexOf(':');
+  const prefix = colon === -1 ? topic : topic.slice(0, colon);
+  const param = colon === -1 ? '' : topic.slice(colon + 1);
+  const rule = Object.hasOwn(topicRules, prefix) ? topicRules[prefix] : undefined;
+  if (!rule) return false;
+  return (await rule(db, actor, param)) === true;
+}
