@@ -100,7 +100,7 @@ describe('seed: idempotence', () => {
       coalitions: 2,
       coalitionMemberships: 5,
       programs: 19,
-      assignments: 4,
+      assignments: 5,
       featuredSections: 3,
       featuredItems: 13,
       session: 0,
@@ -181,8 +181,10 @@ describe('seed: demo accounts', () => {
       .select({ id: coalitions.id })
       .from(coalitions)
       .where(eq(coalitions.slug, 'metro-arts-coalition'));
+    const applyhub = await orgIdOf('applyhub');
     const expected = {
-      'super@demo.test': { role: 'superadmin', orgAdmin: [], reviewerOrgs: [], coalitionManager: [] },
+      // The super admin manages ApplyHub's own forms as an admin of ApplyHub's organization.
+      'super@demo.test': { role: 'superadmin', orgAdmin: [applyhub], reviewerOrgs: [], coalitionManager: [] },
       'admin@demo.test': {
         role: 'admin',
         orgAdmin: [riverside],
@@ -293,7 +295,7 @@ describe('seed: demo accounts', () => {
   it('signs each demo account in as the seeded user, with the expected capabilities', async () => {
     const usersBefore = (await counts(db)).user;
     const expected: Record<string, { admin: string[]; coalitions: string[]; reviewer: string[] }> = {
-      'super@demo.test': { admin: [], coalitions: [], reviewer: [] },
+      'super@demo.test': { admin: ['applyhub'], coalitions: [], reviewer: [] },
       'admin@demo.test': { admin: ['riverside-arts'], coalitions: [], reviewer: ['riverside-arts'] },
       'reviewer@demo.test': { admin: [], coalitions: [], reviewer: ['riverside-arts'] },
       'coalition@demo.test': { admin: [], coalitions: ['metro-arts-coalition'], reviewer: [] },

@@ -7,7 +7,20 @@ import type { DemoUsers } from './demo-users';
  * The demo roles, granted by the super admin through upsertAssignment (which applies the role bump).
  * Org admins are also reviewers of their organization.
  */
-export async function seedDemoAssignments({ tx }: SeedContext, users: DemoUsers, orgs: DemoOrgs) {
+export async function seedDemoAssignments(
+  { tx }: SeedContext,
+  users: DemoUsers,
+  orgs: DemoOrgs,
+  applyhubOrgId: string,
+) {
+  // The super admin manages ApplyHub's own application forms as an admin of ApplyHub's organization.
+  await upsertAssignment(tx, {
+    userId: users.super,
+    kind: 'org_admin',
+    scopeType: 'org',
+    scopeId: applyhubOrgId,
+    by: users.super,
+  });
   const riverside = orgs.orgs['riverside-arts'];
   const by = users.super;
   await upsertAssignment(tx, {

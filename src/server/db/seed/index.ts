@@ -39,7 +39,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     const ctx = seedContext(tx, now);
     const applyhubOrgId = await seedSystem(ctx);
     if (!options.demo || (await demoExists(ctx))) return { applyhubOrgId, demoCreated: false };
-    await seedDemo(ctx);
+    await seedDemo(ctx, applyhubOrgId);
     return { applyhubOrgId, demoCreated: true };
   });
 }
@@ -52,10 +52,10 @@ async function demoExists({ tx }: SeedContext): Promise<boolean> {
   return !!row;
 }
 
-async function seedDemo(ctx: SeedContext): Promise<void> {
+async function seedDemo(ctx: SeedContext, applyhubOrgId: string): Promise<void> {
   const users = await seedDemoUsers(ctx);
   const orgs = await seedDemoOrgs(ctx);
-  await seedDemoAssignments(ctx, users, orgs);
+  await seedDemoAssignments(ctx, users, orgs, applyhubOrgId);
   await seedDemoPrograms(ctx, users, orgs);
   await seedDemoFeatured(ctx, orgs);
 }
