@@ -13,6 +13,7 @@ import { openPostgres } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { demoProgramId } from '../src/server/db/seed/ids';
+import { createNotifier } from '../src/server/realtime/notifier';
 import type { ApplicationForm } from '../src/shared/schemas/forms';
 import { type LoadResult, load } from './load';
 import type { BenchDatabase } from './postgres';
@@ -188,6 +189,7 @@ export async function runProgramsBench(db: BenchDatabase, seconds: number): Prom
     return { queriesPerSave, queriesPerPublicPage, save100, publicPage };
   } finally {
     server.close();
+    await notifier.stop();
     await database.close();
   }
 }
