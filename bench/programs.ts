@@ -83,13 +83,16 @@ export async function runProgramsBench(db: BenchDatabase, seconds: number): Prom
     LOG_REQUESTS: '0',
     NODE_ENV: 'development',
   });
+  const notifier = createNotifier(database);
+  await notifier.start();
   const app = createApp({
     config,
     database,
     db: database.db,
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
-  } as never);
+    notifier,
+  });
   server.removeAllListeners('request');
   const { getRequestListener } = await import('@hono/node-server');
   server.on('request', getRequestListener(app.fetch));
