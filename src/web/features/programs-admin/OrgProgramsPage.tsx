@@ -15,11 +15,13 @@ import { DashboardShell } from '../dashboard/DashboardShell';
 import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
 import { CreateDraftForm } from './CreateDraftForm';
 import {
+  actionsCell,
   DeletedPrograms,
+  nameCell,
   ReviewStatusBadge,
+  rowClass,
   ScopeText,
   ScrollTable,
-  stickyCell,
   TableSkeleton,
   td,
   th,
@@ -98,22 +100,24 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
             }
           >
             {list.data.items.map((p) => (
-              <tr key={p.id}>
-                <th scope="row" className={cn(td, stickyCell, 'max-w-[14rem] text-left font-medium')}>
+              <tr key={p.id} className={rowClass}>
+                <th scope="row" className={nameCell}>
                   {p.name}
                 </th>
-                <td className={td}>{typeLabel(p.type)}</td>
-                <td className={td}>
+                <td className={td} data-label="Type">
+                  {typeLabel(p.type)}
+                </td>
+                <td className={td} data-label="Status">
                   <ReviewStatusBadge status={p.review_status} />
                 </td>
-                <td className={td}>
+                <td className={td} data-label="Window">
                   <WindowText program={p} />
                 </td>
-                <td className={td}>
+                <td className={td} data-label="Published">
                   <ScopeText program={p} />
                 </td>
-                <td className={td}>
-                  <div className="flex justify-end gap-2">
+                <td className={actionsCell}>
+                  <div className="flex gap-2 sm:justify-end">
                     <LinkButton
                       to={builderHref(org.slug, p.id) as never}
                       variant="secondary"

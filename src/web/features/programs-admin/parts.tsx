@@ -42,13 +42,24 @@ export function WindowText({ program }: { program: AdminProgram }) {
 }
 
 export const th = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-export const td = 'px-4 py-3 align-top text-sm text-slate-800';
-/** The first column stays put while the table scrolls sideways on phones. */
-export const stickyCell = 'sticky left-0 z-[1] bg-white';
+/**
+ * A data cell. On phones the rows stack into cards: each cell shows its column name (data-label)
+ * beside its value.
+ */
+export const td = cn(
+  'px-4 py-3 align-top text-sm text-slate-800',
+  'max-sm:flex max-sm:items-start max-sm:gap-3 max-sm:px-0 max-sm:py-1',
+  'max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:pt-0.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
+);
+/** The row's name: the card title on phones, the sticky first column when the table scrolls. */
+export const nameCell =
+  'sticky left-0 z-[1] bg-white px-4 py-3 align-top text-left text-sm font-medium text-slate-900 max-sm:static max-sm:block max-sm:px-0 max-sm:pt-0 max-sm:pb-2 max-sm:text-base';
+/** The actions cell: a row of buttons under the card on phones. */
+export const actionsCell = 'px-4 py-3 align-top max-sm:block max-sm:px-0 max-sm:pt-3';
 
 /**
- * A table that scrolls sideways on small screens (first column sticky). The scroll area is
- * focusable so keyboard users can scroll it too.
+ * A table: on phones its rows stack into cards; between phone and desktop widths it scrolls sideways
+ * (first column sticky). The scroll area is focusable so keyboard users can scroll it too.
  */
 export function ScrollTable({
   label,
@@ -66,15 +77,18 @@ export function ScrollTable({
       tabIndex={0}
       className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', focusRing)}
     >
-      <table className="w-full min-w-[48rem] border-collapse">
-        <thead className="sticky top-0 bg-slate-50">
+      <table className="w-full border-collapse sm:min-w-[48rem] max-sm:block">
+        <thead className="sticky top-0 bg-slate-50 max-sm:sr-only">
           <tr className="border-b border-slate-200">{head}</tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
       </table>
     </section>
   );
 }
+
+/** A table row (a card on phones). */
+export const rowClass = 'max-sm:block max-sm:px-4 max-sm:py-4';
 
 /** Skeleton rows while a table loads. */
 export function TableSkeleton({ rows = 3 }: { rows?: number }) {

@@ -16,11 +16,13 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { superProgramsQuery, useForbiddenRedirect, useProgramMutations } from '../programs-admin/api';
 import {
+  actionsCell,
   DeletedPrograms,
+  nameCell,
   ReviewStatusBadge,
+  rowClass,
   ScopeText,
   ScrollTable,
-  stickyCell,
   TableSkeleton,
   td,
   th,
@@ -126,11 +128,11 @@ export function SuperProgramsPage() {
               const actions = superActions(p.review_status);
               const approving = approve.isPending && approve.variables === p.id;
               return (
-                <tr key={p.id}>
-                  <th scope="row" className={cn(td, stickyCell, 'max-w-[14rem] text-left font-medium')}>
+                <tr key={p.id} className={rowClass}>
+                  <th scope="row" className={nameCell}>
                     {p.name}
                   </th>
-                  <td className={td}>
+                  <td className={td} data-label="Organization">
                     <Link
                       to="/org/$orgSlug/admin/programs"
                       params={{ orgSlug: p.organization_slug }}
@@ -140,15 +142,17 @@ export function SuperProgramsPage() {
                       {p.organization_name}
                     </Link>
                   </td>
-                  <td className={td}>{typeLabel(p.type)}</td>
-                  <td className={td}>
+                  <td className={td} data-label="Type">
+                    {typeLabel(p.type)}
+                  </td>
+                  <td className={td} data-label="Status">
                     <ReviewStatusBadge status={p.review_status} />
                   </td>
-                  <td className={td}>
+                  <td className={td} data-label="Published">
                     <ScopeText program={p} />
                   </td>
-                  <td className={td}>
-                    <div className="flex min-w-[20rem] flex-wrap gap-2">
+                  <td className={actionsCell}>
+                    <div className="flex flex-wrap gap-2 sm:min-w-[20rem]">
                       {!actions.includes('approve') && !actions.includes('request_changes') && (
                         <span className="self-center text-sm text-slate-600 italic">
                           Waiting for submission
