@@ -80,6 +80,13 @@ export interface AxeOptions {
 
 /** Runs axe (WCAG 2.0/2.1 A and AA) on the page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  // Colours are measured on the settled page: a toast or dialog fading in is half transparent.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
