@@ -7,9 +7,9 @@ import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { profiles, programEvents, programs } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
-import { notifyTopic } from '../realtime/notify';
 import { programAccess } from './access';
-import { adminProgram, allPrograms, programForUpdate, recordEvent } from './queries';
+import { adminProgram, allPrograms, programForUpdate } from './queries';
+import { goLive, transitioned } from './transitions';
 
 export const approvalMessages = {
   approved: (name: string) => `Program ${name} has been approved and published.`,
@@ -53,33 +53,14 @@ export async function approveProgram(db: Db, clock: Clock, actor: Actor | null, 
     if (p.reviewStatus !== 'submitted' && p.reviewStatus !== 'pending_changes') {
       throw new Conflict(approvalMessages.notApprovable);
     }
-    const scope = p.publishedCoalitionId ? 'coalition' : 'org';
-    await tx
-      .update(programs)
-      .set({
-        form: p.pendingForm ?? p.form,
-        pendingForm: null,
-        requiresSuperApproval: false,
-        reviewStatus: 'published',
-        reviewNote: null,
-        published: true,
-        publishedAt: now,
-        publishedBy: me.userId,
-        publishedScope: scope,
-        updatedAt: now,
-        version: p.version + 1,
-      })
-      .where(eq(programs.id, id));
-    await recordEvent(tx, {
-      programId: id,
+    await goLive(tx, p, {
       kind: 'approved',
-      from: p.reviewStatus,
-      to: 'published',
-      note: scope,
-      actorId: me.userId,
+      by: me.userId,
       at: now,
+      scope: p.publishedCoalitionId ? 'coalition' : 'org',
+      coalitionId: p.publishedCoalitionId,
+      clearApproval: true,
     });
-    await notifyTopic(tx, `program:${id}`, { kind: 'approved' });
     return p.name;
   });
   return { message: approvalMessages.approved(name), program: (await adminProgram(db, id))! };
@@ -116,7 +97,7 @@ export async function requestChanges(db: Db, clock: Clock, actor: Actor | null, 
         version: p.version + 1,
       })
       .where(eq(programs.id, id));
-    await recordEvent(tx, {
+    await transitioned(tx, {
       programId: id,
       kind: 'changes_requested',
       from: p.reviewStatus,
@@ -125,7 +106,6 @@ export async function requestChanges(db: Db, clock: Clock, actor: Actor | null, 
       actorId: me.userId,
       at: now,
     });
-    await notifyTopic(tx, `program:${id}`, { kind: 'changes_requested' });
   });
   return { message: approvalMessages.changesRequested, program: (await adminProgram(db, id))! };
 }

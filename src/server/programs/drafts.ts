@@ -8,9 +8,9 @@ import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { organizations, programs } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { notifyTopic } from '../realtime/notify';
 import { assertAdmin, programAccess } from './access';
 import { adminProgram, orgPrograms, programForUpdate, recordEvent } from './queries';
+import { transitioned } from './transitions';
 
 async function liveOrg(db: Db, slug: string) {
   const [org] = await db
@@ -80,13 +80,12 @@ async function setDeleted(db: Db, clock: Clock, actor: Actor | null, id: string,
       .update(programs)
       .set({ deletedAt: deleted ? now : null, updatedAt: now })
       .where(eq(programs.id, id));
-    await recordEvent(tx, {
+    await transitioned(tx, {
       programId: id,
       kind: deleted ? 'deleted' : 'restored',
       actorId: access.actor.userId,
       at: now,
     });
-    await notifyTopic(tx, `program:${id}`, { kind: deleted ? 'deleted' : 'restored' });
   });
   return (await adminProgram(db, id))!;
 }

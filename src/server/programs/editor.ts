@@ -8,9 +8,9 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { coalitions, programs } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
-import { notifyTopic } from '../realtime/notify';
 import { type ProgramAccess, programAccess } from './access';
-import { adminProgram, orgCoalitions, programForUpdate, recordEvent } from './queries';
+import { adminProgram, orgCoalitions, programForUpdate } from './queries';
+import { goLive, transitioned } from './transitions';
 
 type SaveInput = z.output<typeof saveFormInput>;
 
@@ -112,7 +112,7 @@ async function applySave(
         version: program.version + 1,
       })
       .where(eq(programs.id, program.id));
-    await recordEvent(tx, {
+    await transitioned(tx, {
       programId: program.id,
       kind: 'pending_changes',
       from: status,
@@ -127,7 +127,7 @@ async function applySave(
     .update(programs)
     .set({ form, pendingForm: null, reviewStatus: toStatus, updatedAt: now, version: program.version + 1 })
     .where(eq(programs.id, program.id));
-  await recordEvent(tx, {
+  await transitioned(tx, {
     programId: program.id,
     kind: 'saved',
     from: status,
@@ -159,9 +159,7 @@ export async function saveForm(
   const now = clock.now();
   const outcome = await db.transaction(async (tx) => {
     const program = await lockForEdit(tx, id, input.version);
-    const result = await applySave(tx, program, form, access.actor.userId, now);
-    await notifyTopic(tx, `program:${id}`, { kind: result });
-    return result;
+    return applySave(tx, program, form, access.actor.userId, now);
   });
   const message =
     outcome === 'pending_changes'
@@ -204,7 +202,7 @@ export async function publishProgram(
           version: program.version + 1,
         })
         .where(eq(programs.id, id));
-      await recordEvent(tx, {
+      await transitioned(tx, {
         programId: id,
         kind: 'submitted',
         from: program.reviewStatus,
@@ -212,35 +210,16 @@ export async function publishProgram(
         actorId: me,
         at: now,
       });
-      await notifyTopic(tx, `program:${id}`, { kind: 'submitted' });
       return 'submitted' as const;
     }
-    await tx
-      .update(programs)
-      .set({
-        form: program.pendingForm ?? program.form,
-        pendingForm: null,
-        reviewStatus: 'published',
-        reviewNote: null,
-        published: true,
-        publishedAt: now,
-        publishedBy: me,
-        publishedScope: coalitionId ? 'coalition' : 'org',
-        publishedCoalitionId: coalitionId,
-        updatedAt: now,
-        version: program.version + 1,
-      })
-      .where(eq(programs.id, id));
-    await recordEvent(tx, {
-      programId: id,
+    await goLive(tx, program, {
       kind: 'published',
-      from: program.reviewStatus,
-      to: 'published',
-      note: coalitionId ? `coalition:${coalitionId}` : 'org',
-      actorId: me,
+      by: me,
       at: now,
+      scope: coalitionId ? 'coalition' : 'org',
+      coalitionId,
+      clearApproval: false,
     });
-    await notifyTopic(tx, `program:${id}`, { kind: 'published' });
     return 'published' as const;
   });
   return {

@@ -6,9 +6,8 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { programs } from '../db/schema';
 import { Forbidden, Invalid } from '../errors';
-import { notifyTopic } from '../realtime/notify';
 import { programAccess } from './access';
-import { recordEvent } from './queries';
+import { transitioned } from './transitions';
 
 /** A program's reviewer form; a missing config falls back to the defaults. */
 export async function getReviewerForm(db: Db, actor: Actor | null, id: string): Promise<ReviewerForm> {
@@ -41,8 +40,7 @@ export async function setReviewerForm(
       .update(programs)
       .set({ reviewerForm: normalized.form, updatedAt: now })
       .where(eq(programs.id, id));
-    await recordEvent(tx, { programId: id, kind: 'reviewer_form_saved', actorId: me.userId, at: now });
-    await notifyTopic(tx, `program:${id}`, { kind: 'reviewer_form' });
+    await transitioned(tx, { programId: id, kind: 'reviewer_form_saved', actorId: me.userId, at: now });
   });
   return normalized.form;
 }

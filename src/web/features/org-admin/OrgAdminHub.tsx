@@ -1,20 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { ClipboardList, Inbox, Send, Settings, Users } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { cn, focusRing } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
-
-interface HubCard {
-  title: string;
-  description: string;
-  icon: ReactNode;
-  /** Targets built by other areas are linked by path. */
-  to: string | null;
-}
+import { type HubCard, HubCards } from '../dashboard/HubCards';
 
 const icon = 'size-6 text-blue-600';
 
@@ -65,31 +56,7 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
     <DashboardShell showReviews>
       <p className="text-sm font-medium text-slate-500">Organization admin</p>
       <h1 className="text-2xl font-bold text-slate-900">{org.name}</h1>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map((card) => (
-          <li key={card.title}>
-            {card.to ? (
-              <Link
-                to={card.to as never}
-                className={cn(
-                  'flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow',
-                  focusRing,
-                )}
-              >
-                {card.icon}
-                <span className="text-lg font-semibold text-slate-900">{card.title}</span>
-                <span className="text-sm text-slate-600">{card.description}</span>
-              </Link>
-            ) : (
-              <div className="flex h-full flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-5">
-                {card.icon}
-                <span className="text-lg font-semibold text-slate-700">{card.title}</span>
-                <span className="text-sm text-slate-500">{card.description}</span>
-              </div>
-            )}
-          </li>
-        ))}
-      </ul>
+      <HubCards cards={cards} />
     </DashboardShell>
   );
 }

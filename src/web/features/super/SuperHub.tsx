@@ -1,18 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { Building2, ClipboardCheck, FileStack, Inbox, Network, Sparkles, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { APPLYHUB_ORG_SLUG, ORG_APPLICATION_PROGRAM_ID } from '../../../shared/domain/applyhub';
-import { cn, focusRing } from '../../components/ui/cn';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
-
-interface HubCard {
-  title: string;
-  description: string;
-  icon: ReactNode;
-  /** Some targets are built by later areas: the hub links by path. */
-  to: string;
-}
+import { type HubCard, HubCards } from '../dashboard/HubCards';
 
 const icon = 'size-6 text-blue-600';
 const cards: HubCard[] = [
@@ -68,23 +58,7 @@ export function SuperHub() {
       <p className="mt-1 text-slate-600">
         Govern organizations, coalitions, programs, users and featured items.
       </p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map((card) => (
-          <li key={card.title}>
-            <Link
-              to={card.to as never}
-              className={cn(
-                'flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow',
-                focusRing,
-              )}
-            >
-              {card.icon}
-              <span className="text-lg font-semibold text-slate-900">{card.title}</span>
-              <span className="text-sm text-slate-600">{card.description}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <HubCards cards={cards} />
     </DashboardShell>
   );
 }
