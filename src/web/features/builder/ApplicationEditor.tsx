@@ -267,7 +267,7 @@ function Editor({
         )}
         {(program.review_status === 'pending_changes' || program.has_pending) && (
           <Banner tone="info" icon={<Info />}>
-            Your changes are waiting for super admin approval. The live version stays visible to applicants
+            These changes are waiting for super admin approval. The live version stays visible to applicants
             until they are approved.
           </Banner>
         )}
@@ -459,11 +459,13 @@ function Banner({
         bannerTones[tone],
       )}
     >
-      <span aria-hidden="true" className="mt-0.5 shrink-0 [&_svg]:size-5">
-        {icon}
-      </span>
-      <div className="min-w-0 flex-1">{children}</div>
-      {action && <div className="flex flex-wrap gap-2">{action}</div>}
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span aria-hidden="true" className="mt-0.5 shrink-0 [&_svg]:size-5">
+          {icon}
+        </span>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+      {action && <div className="flex flex-wrap gap-2 pl-8 sm:pl-0">{action}</div>}
     </div>
   );
 }

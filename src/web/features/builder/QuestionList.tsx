@@ -338,7 +338,7 @@ function QuestionRow({
       {q.type === 'select' && (
         <Textarea
           className="mt-3"
-          rows={4}
+          rows={Math.min(10, Math.max(3, (q.options ?? []).length + 1))}
           label={
             <>
               Options<span className="sr-only"> (question {n})</span>
