@@ -52,6 +52,8 @@ const rows: Row[] = [
   { route: 'GET /me/coalitions', path: () => '/api/me/coalitions', expect: signedIn(200, 403) },
   { route: 'GET /me/reviewer-orgs', path: () => '/api/me/reviewer-orgs', expect: signedIn(200, 403) },
   { route: 'GET /me/reviewer-programs', path: () => '/api/me/reviewer-programs', expect: signedIn(200, 403) },
+  { route: 'GET /featured', path: () => '/api/featured', expect: all(200) },
+  { route: 'GET /orgs', path: () => '/api/orgs?limit=5', expect: all(200) },
   { route: 'GET /orgs/{slug}', path: (w) => `/api/orgs/${w.slugs.org}`, expect: all(200) },
   { route: 'GET /coalitions/{slug}', path: (w) => `/api/coalitions/${w.slugs.coalition}`, expect: all(200) },
   { route: 'GET /programs', path: () => '/api/programs', expect: all(200) },

@@ -129,3 +129,66 @@ export async function listPublicPrograms(db: Db, filter: ProgramListFilter) {
   ]);
   return { items: rows.map(toPublicProgram), total };
 }
+
+export interface OrgListFilter {
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Live organizations, newest first, each with the names of its live coalitions (oldest membership
+ * first) for the coalition label. Three queries whatever the page size.
+ */
+export async function listPublicOrgs(db: Db, filter: OrgListFilter) {
+  const conditions: (SQL | undefined)[] = [isNull(organizations.deletedAt)];
+  const term = filter.search?.trim();
+  if (term) conditions.push(ilike(organizations.name, `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        slug: organizations.slug,
+        description: organizations.description,
+        createdAt: organizations.createdAt,
+      })
+      .from(organizations)
+      .where(where)
+      .orderBy(desc(organizations.createdAt), organizations.id)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(organizations).where(where),
+  ]);
+  const memberships =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ organizationId: coalitionMemberships.organizationId, name: coalitions.name })
+          .from(coalitionMemberships)
+          .innerJoin(coalitions, eq(coalitions.id, coalitionMemberships.coalitionId))
+          .where(
+            and(
+              inArray(
+                coalitionMemberships.organizationId,
+                rows.map((r) => r.id),
+              ),
+              isNull(coalitions.deletedAt),
+            ),
+          )
+          .orderBy(coalitionMemberships.createdAt, coalitions.name);
+  const names = new Map<string, string[]>();
+  for (const m of memberships) names.set(m.organizationId, [...(names.get(m.organizationId) ?? []), m.name]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      description: r.description,
+      created_at: r.createdAt.toISOString(),
+      coalition_names: names.get(r.id) ?? [],
+    })),
+    total,
+  };
+}

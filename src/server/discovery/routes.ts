@@ -1,21 +1,60 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { itemsOf } from '../../shared/schemas/me';
 import {
+  featuredListSchema,
+  orgListQuery,
   programListQuery,
   publicCoalitionSchema,
+  publicOrgListItemSchema,
   publicOrgSchema,
   publicProgramDetailSchema,
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
 import { errors, jsonOk, router } from '../http/openapi';
-import { listPublicPrograms, liveCoalitionBySlug, liveOrgBySlug, publicProgram } from './queries';
+import { publicFeatured } from './featured';
+import {
+  listPublicOrgs,
+  listPublicPrograms,
+  liveCoalitionBySlug,
+  liveOrgBySlug,
+  publicProgram,
+} from './queries';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 
 /** Public reads: anyone, signed in or not, sees only live, published data. */
 export const discoveryRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/featured',
+      tags: ['public'],
+      summary: 'Active featured sections with their live, scheduled items.',
+      responses: { ...jsonOk(featuredListSchema) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json({ items: await publicFeatured(db, clock.now()) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs',
+      tags: ['public'],
+      request: { query: orgListQuery },
+      responses: { ...jsonOk(itemsOf(publicOrgListItemSchema)), ...errors(400) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(
+        await listPublicOrgs(c.get('deps').db, { search: q.search, limit: q.limit, offset: q.offset }),
+        200,
+      );
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

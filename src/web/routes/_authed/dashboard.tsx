@@ -4,7 +4,7 @@ import { isSuper } from '../../features/access/guards';
 import { capabilitiesQuery } from '../../features/access/queries';
 import { CapabilitiesPage } from '../../features/dashboard/CapabilitiesPage';
 import { DashboardShell } from '../../features/dashboard/DashboardShell';
-import { ProgramList } from '../../features/dashboard/ProgramList';
+import { DiscoveryPage } from '../../features/discovery/DiscoveryPage';
 
 /** The switch: super admins go to /super, assigned users see their capabilities, everyone else discovers. */
 export const Route = createFileRoute('/_authed/dashboard')({
@@ -38,7 +38,7 @@ function Dashboard() {
   const assigned = c.admin_orgs.length + c.reviewer_programs.length + c.coalitions.length > 0;
   return (
     <DashboardShell showReviews={c.reviewer_programs.length > 0}>
-      {assigned ? <CapabilitiesPage /> : <ProgramList />}
+      {assigned ? <CapabilitiesPage /> : <DiscoveryPage />}
     </DashboardShell>
   );
 }
