@@ -41,7 +41,7 @@ describe('demo sign-in lands each role in its place', () => {
     ['admin@demo.test', /\/dashboard$/, 'Your Capabilities'],
     ['reviewer@demo.test', /\/dashboard$/, 'Your Capabilities'],
     ['coalition@demo.test', /\/dashboard$/, 'Your Capabilities'],
-    ['applicant@demo.test', /\/dashboard$/, 'Programs'],
+    ['applicant@demo.test', /\/dashboard$/, 'Discover'],
   ];
   for (const [email, url, heading] of cases) {
     it(`${email} → ${heading}`, async () => {
@@ -99,7 +99,7 @@ describe('a new user', () => {
       await page.getByRole('checkbox', { name: 'I agree to the Terms & Privacy Policy' }).click();
       await finish.click();
       await page.waitForURL(/\/dashboard$/);
-      await page.getByRole('heading', { level: 1, name: 'Programs' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Discover' }).waitFor();
       const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
       expect(me).toMatchObject({
         email: 'fresh.person@example.test',
