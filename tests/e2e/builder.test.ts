@@ -128,8 +128,20 @@ describe('org editor', () => {
       await page.keyboard.press('Space');
       // The handle says it is being dragged (the announcement itself changes at once to 'moved into position').
       await expect.poll(() => shortHandle.getAttribute('aria-pressed')).toBe('true');
-      await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(300);
+      // dnd-kit's keyboard sensor starts listening for arrows a tick after pick-up, so a press that
+      // comes too early is lost: press again until the live region says the row moved (once).
+      const movedDown = page.getByText(
+        `E2E Short text was moved into position ${before.length + 3} of ${before.length + 6}.`,
+      );
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await page.keyboard.press('ArrowDown');
+        const moved = await movedDown
+          .waitFor({ state: 'attached', timeout: 2000 })
+          .then(() => true)
+          .catch(() => false);
+        if (moved) break;
+      }
+      await movedDown.waitFor({ state: 'attached' });
       await page.keyboard.press('Space');
       await page.getByText(/E2E Short text was dropped into position/).waitFor({ state: 'attached' });
       const expected = [...before, 'E2E Checkbox', 'E2E Long text', 'E2E Short text', 'E2E Date'];
