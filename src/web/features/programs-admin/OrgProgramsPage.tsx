@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ClipboardList, Pencil, Trash2 } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { LinkButton } from '../../components/ui/LinkButton';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
@@ -17,6 +15,8 @@ import { CreateDraftForm } from './CreateDraftForm';
 import {
   actionsCell,
   DeletedPrograms,
+  DeleteProgramButton,
+  EditProgramLink,
   nameCell,
   ReviewStatusBadge,
   rowClass,
@@ -118,25 +118,8 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
                 </td>
                 <td className={actionsCell}>
                   <div className="flex gap-2 sm:justify-end">
-                    <LinkButton
-                      to={builderHref(org.slug, p.id) as never}
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Edit ${p.name}`}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                      Edit
-                    </LinkButton>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => setToDelete(p)}
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                    </Button>
+                    <EditProgramLink program={p} href={builderHref(org.slug, p.id)} />
+                    <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
                   </div>
                 </td>
               </tr>

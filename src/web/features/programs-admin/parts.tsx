@@ -1,4 +1,4 @@
-import { ChevronRight, RotateCcw } from 'lucide-react';
+import { ChevronRight, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import type { AdminProgram } from '../../../shared/schemas/programs';
@@ -186,5 +186,31 @@ export function DeletedPrograms({
         )}
       </div>
     </details>
+  );
+}
+
+/** The row's Edit link to the program's builder. */
+export function EditProgramLink({ program, href }: { program: AdminProgram; href: string }) {
+  return (
+    <LinkButton to={href as never} variant="secondary" size="sm" aria-label={`Edit ${program.name}`}>
+      <Pencil className="size-4" aria-hidden="true" />
+      Edit
+    </LinkButton>
+  );
+}
+
+/** The row's Delete button (it opens the confirmation; it deletes nothing itself). */
+export function DeleteProgramButton({ program, onClick }: { program: AdminProgram; onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+      onClick={onClick}
+      aria-label={`Delete ${program.name}`}
+    >
+      <Trash2 className="size-4" aria-hidden="true" />
+      Delete
+    </Button>
   );
 }

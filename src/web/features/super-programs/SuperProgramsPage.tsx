@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, ClipboardCheck, Eye, MessageSquareWarning, Pencil, Trash2 } from 'lucide-react';
+import { CheckCircle2, ClipboardCheck, Eye, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import { reviewStatusLabel, superActions } from '../../../shared/domain/program-status';
 import type { ReviewStatus } from '../../../shared/domain/programs';
@@ -11,13 +11,14 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { LinkButton } from '../../components/ui/LinkButton';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { superProgramsQuery, useForbiddenRedirect, useProgramMutations } from '../programs-admin/api';
 import {
   actionsCell,
   DeletedPrograms,
+  DeleteProgramButton,
+  EditProgramLink,
   nameCell,
   ReviewStatusBadge,
   rowClass,
@@ -190,26 +191,9 @@ export function SuperProgramsPage() {
                         <Eye className="size-4" aria-hidden="true" />
                         Preview
                       </Button>
-                      <LinkButton
-                        to={builderHref(p.id) as never}
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${p.name}`}
-                      >
-                        <Pencil className="size-4" aria-hidden="true" />
-                        Edit
-                      </LinkButton>
+                      <EditProgramLink program={p} href={builderHref(p.id)} />
                       {actions.includes('delete') && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                          onClick={() => setToDelete(p)}
-                          aria-label={`Delete ${p.name}`}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                          Delete
-                        </Button>
+                        <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
                       )}
                     </div>
                   </td>
