@@ -1,19 +1,27 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
+import { applicationRoutes } from './applications/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppEnv, Deps } from './context';
 import { demoRoutes } from './demo/routes';
 import { discoveryRoutes } from './discovery/routes';
+import { featuredRoutes } from './featured/routes';
+import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
 import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
 import { originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
+import { superOrgRoutes } from './orgs/super-routes';
+import { profileRoutes } from './profiles/routes';
 import { programRoutes } from './programs/routes';
 import { eventsRoutes } from './realtime/routes';
+import { resultRoutes } from './results/routes';
+import { reviewRoutes } from './reviews/routes';
 import { systemRoutes } from './system/routes';
 import { meRoutes } from './users/routes';
+import { superUserRoutes } from './users/super-routes';
 
 export interface AppOptions {
   /** Built SPA to serve for non-API paths; absent in API tests. */
@@ -28,6 +36,14 @@ export const apiRouters = [
   discoveryRoutes,
   orgAdminRoutes,
   programRoutes,
+  applicationRoutes,
+  profileRoutes,
+  fileRoutes,
+  reviewRoutes,
+  resultRoutes,
+  superOrgRoutes,
+  superUserRoutes,
+  featuredRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
