@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import { type WindowState, windowState } from '../../shared/domain/programs';
+import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
+import type { Clock } from '../clock';
+import { requireActor } from '../context';
+import type { Db } from '../db/client';
+import { applications, coalitionMemberships, organizations, programs } from '../db/schema';
+import { Conflict, NotFound } from '../errors';
+
+/** The spec's answer when an application is missing or not the caller's to see. */
+export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
+
+export const lockedMessages = {
+  notOpen: 'Application Coming Soon',
+  closed: 'Application is locked - deadline has passed',
+};
+
+export interface ApplicationRef {
+  id: string;
+  programId: string;
+  userId: string;
+  status: string;
+  version: number;
+  openAt: Date | null;
+  closeAt: Date | null;
+  scope: ProgramScope;
+}
+
+/** How the caller relates to an application: its applicant, or someone who reviews its program. */
+export type ApplicationRole = 'owner' | 'reviewer';
+
+async function loadRef(db: Db, id: string): Promise<ApplicationRef | null> {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      programId: applications.programId,
+      userId: applications.userId,
+      status: applications.status,
+      version: applications.version,
+      openAt: programs.openAt,
+      closeAt: programs.closeAt,
+      orgId: programs.organizationId,
+      coalitionIds: sql<
+        string[]
+      >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs.organizationId}), '{}')`,
+    })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.programId))
+    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+    .where(eq(applications.id, id));
+  if (!row) return null;
+  const { orgId, coalitionIds, ...rest } = row;
+  return { ...rest, scope: { programId: row.programId, orgId, coalitionIds: coalitionIds ?? [] } };
+}
+
+/** The caller's own application, or 404 with the spec's message (another applicant's is never revealed). */
+export async function ownApplication(db: Db, actor: Actor | null, id: string): Promise<ApplicationRef> {
+  const me = requireActor(actor);
+  const ref = await loadRef(db, id);
+  if (!ref || ref.userId !== me.userId) throw new NotFound(APPLICATION_NOT_FOUND);
+  return ref;
+}
+
+/**
+ * An application the caller may read: the applicant, the reviewers and admins of its program (directly
+ * or through its organization), and super admins. Anyone else: 404. Drafts are only the applicant's.
+ */
+export async function readableApplication(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+): Promise<ApplicationRef & { role: ApplicationRole }> {
+  const me = requireActor(actor);
+  const ref = await loadRef(db, id);
+  if (!ref) throw new NotFound(APPLICATION_NOT_FOUND);
+  if (ref.userId === me.userId) return { ...ref, role: 'owner' };
+  const reviewer = isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope });
+  if (!reviewer || ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
+  return { ...ref, role: 'reviewer' };
+}
+
+export function applicationWindow(
+  ref: Pick<ApplicationRef, 'openAt' | 'closeAt'>,
+  clock: Clock,
+): WindowState {
+  return windowState(ref.openAt, ref.closeAt, clock.now());
+}
+
+/**
+ * Answers (and answer files) change only while the window is open; a submitted application stays
+ * editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
+ */
+export function assertEditable(ref: Pick<ApplicationRef, 'openAt' | 'closeAt'>, clock: Clock): void {
+  const state = applicationWindow(ref, clock);
+  if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
+  if (state === 'closed') throw new Conflict(lockedMessages.closed);
+}

@@ -1,0 +1,50 @@
+import type { ApplicationForm, Question } from '../schemas/forms';
+import { DEFAULT_MAX_WORDS } from './forms';
+
+/** Words are runs of non-space characters. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+/** Long text is capped by word count: text past the limit is cut (the spacing before the cut is kept). */
+export function cutToWords(text: string, maxWords: number): string {
+  if (countWords(text) <= maxWords) return text;
+  const parts = text.match(/\s*\S+/g) ?? [];
+  return parts.slice(0, maxWords).join('');
+}
+
+export function maxWordsOf(question: Pick<Question, 'maxWords'>): number {
+  return question.maxWords ?? DEFAULT_MAX_WORDS;
+}
+
+/** The long-text counter: 'n/max words', and 'At word limit' / 'Over word limit' beside it. */
+export function wordCounter(
+  text: string,
+  maxWords: number,
+): { text: string; state: 'under' | 'at' | 'over' } {
+  const n = countWords(text);
+  return {
+    text: `${n}/${maxWords} words`,
+    state: n > maxWords ? 'over' : n === maxWords ? 'at' : 'under',
+  };
+}
+
+export const wordStateText = { at: 'At word limit', over: 'Over word limit' } as const;
+
+/** Empty, a blank string, an empty list or an unticked checkbox. */
+export function isMissingAnswer(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Labels of required questions without an answer, in form order. */
+export function missingRequiredLabels(form: ApplicationForm, answers: Record<string, unknown>): string[] {
+  return form.questions.filter((q) => q.required && isMissingAnswer(answers[q.key])).map((q) => q.label);
+}
+
+export function requiredFieldsMessage(labels: string[]): string {
+  return `Please complete the following required fields: ${labels.join(', ')}`;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { fileInfoSchema } from './files';
+
+export const PERSONAL_STATEMENT_MAX = 5000;
+
+/** Text fields of the profile, as the API names them (spec 001 §3 Profile). */
+export const profileTextFields = [
+  'full_name',
+  'given_name',
+  'family_name',
+  'date_of_birth',
+  'phone_number',
+  'email',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_postal_code',
+  'address_country',
+  'personal_statement',
+  'parent_guardian_name',
+  'parent_guardian_email',
+  'parent_guardian_phone',
+  'emergency_contact_name',
+  'emergency_contact_email',
+  'emergency_contact_phone',
+] as const;
+export type ProfileTextField = (typeof profileTextFields)[number];
+
+/** The applicant's reusable profile. Empty values are null. */
+const text = z.string().nullable();
+export const profileSchema = z.object({
+  id: z.string(),
+  full_name: text,
+  given_name: text,
+  family_name: text,
+  date_of_birth: text,
+  phone_number: text,
+  email: text,
+  address_line1: text,
+  address_line2: text,
+  address_city: text,
+  address_state: text,
+  address_postal_code: text,
+  address_country: text,
+  personal_statement: text,
+  parent_guardian_name: text,
+  parent_guardian_email: text,
+  parent_guardian_phone: text,
+  emergency_contact_name: text,
+  emergency_contact_email: text,
+  emergency_contact_phone: text,
+  emergency_contact_is_parent: z.boolean().nullable(),
+  resume_file: fileInfoSchema.nullable(),
+  profile_files: z.array(fileInfoSchema),
+  updated_at: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
