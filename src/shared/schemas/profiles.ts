@@ -56,3 +56,32 @@ export const profileSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /api/me/profile: the text fields and the parent checkbox. A field left out keeps its value;
+ * values are trimmed and empty ones stored as null (rules in domain/profile-fields.ts).
+ */
+const inputText = z.string().max(20_000).nullable().optional();
+export const profileUpdateInput = z.object({
+  full_name: inputText,
+  given_name: inputText,
+  family_name: inputText,
+  date_of_birth: inputText,
+  phone_number: inputText,
+  email: inputText,
+  address_line1: inputText,
+  address_line2: inputText,
+  address_city: inputText,
+  address_state: inputText,
+  address_postal_code: inputText,
+  address_country: inputText,
+  personal_statement: inputText,
+  parent_guardian_name: inputText,
+  parent_guardian_email: inputText,
+  parent_guardian_phone: inputText,
+  emergency_contact_name: inputText,
+  emergency_contact_email: inputText,
+  emergency_contact_phone: inputText,
+  emergency_contact_is_parent: z.boolean().nullable().optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
