@@ -48,6 +48,7 @@ async function completeProfile(userId: string) {
     .update(profiles)
     .set({
       fullName: 'Ada Applicant',
+      email: 'ada@example.test',
       dateOfBirth: '2008-01-02',
       phoneNumber: '555-0100',
       addressCity: 'Springfield',
@@ -119,7 +120,7 @@ describe('GET /api/applications/{id}', () => {
     });
     expect(app.program.form.questions.map((q) => q.key)).toContain('q_recording');
     expect(app.profile).toMatchObject({ source: 'live', snapshot_at: null });
-    expect(app.profile?.data).toMatchObject({ full_name: 'Ada Applicant', email: a.email });
+    expect(app.profile?.data).toMatchObject({ full_name: 'Ada Applicant', email: 'ada@example.test' });
   });
 
   it("answers 404 'Not authorized or application not found' for another applicant's application", async () => {
@@ -349,7 +350,7 @@ describe('POST /api/applications/{id}/submit', () => {
       date_of_birth: '2008-01-02',
       address_city: 'Springfield',
       personal_statement: 'I love music.',
-      email: a.email,
+      email: 'ada@example.test',
       resume_file: { fileName: 'resume.pdf' },
     });
     // The page shows the stored snapshot after submission, not the live profile.

@@ -19,8 +19,9 @@ import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
+import { loadProfile } from '../profiles/service';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
-import { applicantProfile, profileSnapshot } from './profile';
+import { profileSnapshot } from './profile';
 import { applicationDetail, applicationForUpdate, mySubmissions, previewByApplicationId } from './queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -66,7 +67,7 @@ export async function getApplication(
     } else if (ref.role === 'owner') {
       profile = {
         source: 'live',
-        data: (await applicantProfile(db, row.userId)) as Record<string, unknown> | null,
+        data: (await loadProfile(db, row.userId)) as Record<string, unknown> | null,
         snapshot_at: null,
       };
     }
@@ -192,7 +193,7 @@ export async function submitApplication(
     const version = await writeAnswers(tx, row, answers, input.version, now);
     const form = row.program.form;
     const required = missingRequiredLabels(form, answers);
-    const profile = await applicantProfile(tx, row.userId);
+    const profile = await loadProfile(tx, row.userId);
     const profileLines = profileProblems(form, profile);
     if (required.length || profileLines.length) {
       return { ok: false as const, refused: { required, profile: profileLines }, answers, version };
