@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as BrowseRouteImport } from './routes/browse'
 import { Route as DemoSignInRouteImport } from './routes/demo-sign-in'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as LoginRouteImport } from './routes/login'
@@ -18,8 +19,10 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
+import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
@@ -27,6 +30,7 @@ import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
 import { Route as ProgramsIdApplyRouteImport } from './routes/programs/$id/apply'
+import { Route as ProgramsIdStartRouteImport } from './routes/programs/$id/start'
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
@@ -45,6 +49,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BrowseRoute = BrowseRouteImport.update({
+  id: '/browse',
+  path: '/browse',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoSignInRoute = DemoSignInRouteImport.update({
@@ -82,6 +91,11 @@ const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedMySubmissionsRoute = AuthedMySubmissionsRouteImport.update({
+  id: '/my-submissions',
+  path: '/my-submissions',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReviewRoute = AuthedReviewRouteImport.update({
   id: '/review',
   path: '/review',
@@ -91,6 +105,11 @@ const AuthedSuperRoute = AuthedSuperRouteImport.update({
   id: '/super',
   path: '/super',
   getParentRoute: () => AuthedRoute,
+} as any)
+const ApplicationsAppIdRoute = ApplicationsAppIdRouteImport.update({
+  id: '/applications/$appId',
+  path: '/applications/$appId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CoalitionsSlugRoute = CoalitionsSlugRouteImport.update({
   id: '/coalitions/$slug',
@@ -125,6 +144,11 @@ const ProgramsIdIndexRoute = ProgramsIdIndexRouteImport.update({
 const ProgramsIdApplyRoute = ProgramsIdApplyRouteImport.update({
   id: '/programs/$id/apply',
   path: '/programs/$id/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsIdStartRoute = ProgramsIdStartRouteImport.update({
+  id: '/programs/$id/start',
+  path: '/programs/$id/start',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedCoalitionSlugCmRoute = AuthedCoalitionSlugCmRouteImport.update({
@@ -188,6 +212,7 @@ const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -195,11 +220,14 @@ export interface FileRoutesByFullPath {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/my-submissions': typeof AuthedMySubmissionsRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review/': typeof AuthedReviewIndexRoute
   '/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
@@ -217,6 +245,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -224,9 +253,12 @@ export interface FileRoutesByTo {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/my-submissions': typeof AuthedMySubmissionsRoute
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review': typeof AuthedReviewIndexRoute
   '/super': typeof AuthedSuperIndexRoute
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
@@ -244,6 +276,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -251,11 +284,14 @@ export interface FileRoutesById {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
   '/_authed/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
@@ -275,6 +311,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -282,11 +319,14 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/my-submissions'
     | '/review'
     | '/super'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/review/'
     | '/super/'
     | '/org/$orgSlug/'
@@ -304,6 +344,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -311,9 +352,12 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/my-submissions'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/review'
     | '/super'
     | '/org/$orgSlug'
@@ -330,6 +374,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authed'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -337,11 +382,14 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/_authed/dashboard'
+    | '/_authed/my-submissions'
     | '/_authed/review'
     | '/_authed/super'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/_authed/review/'
     | '/_authed/super/'
     | '/org/$orgSlug/'
@@ -361,15 +409,18 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  BrowseRoute: typeof BrowseRoute
   DemoSignInRoute: typeof DemoSignInRoute
   FeaturesRoute: typeof FeaturesRoute
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
   PostAuthRoute: typeof PostAuthRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   ProgramsIdApplyRoute: typeof ProgramsIdApplyRoute
+  ProgramsIdStartRoute: typeof ProgramsIdStartRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
   ProgramsIdIndexRoute: typeof ProgramsIdIndexRoute
 }
@@ -388,6 +439,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/browse': {
+      id: '/browse'
+      path: '/browse'
+      fullPath: '/browse'
+      preLoaderRoute: typeof BrowseRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-sign-in': {
@@ -439,6 +497,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDashboardRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/my-submissions': {
+      id: '/_authed/my-submissions'
+      path: '/my-submissions'
+      fullPath: '/my-submissions'
+      preLoaderRoute: typeof AuthedMySubmissionsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/review': {
       id: '/_authed/review'
       path: '/review'
@@ -452,6 +517,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/super'
       preLoaderRoute: typeof AuthedSuperRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/applications/$appId': {
+      id: '/applications/$appId'
+      path: '/applications/$appId'
+      fullPath: '/applications/$appId'
+      preLoaderRoute: typeof ApplicationsAppIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/coalitions/$slug': {
       id: '/coalitions/$slug'
@@ -500,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$id/apply'
       fullPath: '/programs/$id/apply'
       preLoaderRoute: typeof ProgramsIdApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$id/start': {
+      id: '/programs/$id/start'
+      path: '/programs/$id/start'
+      fullPath: '/programs/$id/start'
+      preLoaderRoute: typeof ProgramsIdStartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/coalition/$slug/cm': {
@@ -641,6 +720,7 @@ const AuthedOrgOrgSlugAdminRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedMySubmissionsRoute: typeof AuthedMySubmissionsRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
@@ -650,6 +730,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedMySubmissionsRoute: AuthedMySubmissionsRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,
@@ -663,15 +744,18 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  BrowseRoute: BrowseRoute,
   DemoSignInRoute: DemoSignInRoute,
   FeaturesRoute: FeaturesRoute,
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,
   PostAuthRoute: PostAuthRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   ProgramsIdApplyRoute: ProgramsIdApplyRoute,
+  ProgramsIdStartRoute: ProgramsIdStartRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,
   ProgramsIdIndexRoute: ProgramsIdIndexRoute,
 }
