@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
+import { isMissingAnswer } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
 import type { Application } from '../../../shared/schemas/applications';
@@ -323,7 +324,11 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
                     applicationId={app.id}
                     editable={canEdit}
                     onChange={(v) => sync.set(q.key, v)}
-                    error={problems?.required.includes(q.label) ? 'This answer is required.' : undefined}
+                    error={
+                      problems?.required.includes(q.label) && isMissingAnswer(snap.answers[q.key])
+                        ? 'This answer is required.'
+                        : undefined
+                    }
                   />
                 </li>
               ))}
