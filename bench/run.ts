@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
@@ -355,6 +356,7 @@ async function main(): Promise<number> {
   );
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
+  let applicationsReport: ApplicationsBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -384,6 +386,20 @@ async function main(): Promise<number> {
           log(
             `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
           );
+        },
+      ]);
+    if (!settings.skipPostgres)
+      plan.push([
+        'applications (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          log('\nApplications (PostgreSQL, in-process): deadline rush and All Programs');
+          applicationsReport = await runApplicationsBench(db, {
+            sizes: (process.env.BENCH_RUSH_SIZES || '100,1000,5000').split(',').map(Number),
+            rushSeconds: intSetting('BENCH_RUSH_SECONDS', 20, 5, 300),
+            log,
+          });
         },
       ]);
     for (const [name, step] of plan) {
@@ -430,6 +446,7 @@ async function main(): Promise<number> {
     load: loads,
     bundle,
     programs: programsReport,
+    applications: applicationsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -35,7 +35,10 @@ export async function applicationDetail(db: Db, id: string) {
 }
 export type ApplicationDetail = NonNullable<Awaited<ReturnType<typeof applicationDetail>>>;
 
-/** The row to change, locked for the rest of the transaction, with what the rules need. */
+/**
+ * The row to change, locked for the rest of the transaction (its program row is not locked), with
+ * the program's live form and window as of now: one statement.
+ */
 export async function applicationForUpdate(tx: Db, id: string) {
   const [row] = await tx
     .select({
@@ -46,26 +49,19 @@ export async function applicationForUpdate(tx: Db, id: string) {
       version: applications.version,
       submittedAt: applications.submittedAt,
       programId: applications.programId,
-    })
-    .from(applications)
-    .where(eq(applications.id, id))
-    .for('update');
-  if (!row) return null;
-  // The program is read after the lock: its live form and window as of now.
-  const [program] = await tx
-    .select({
       form: programs.form,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
       live: sql<boolean>`(${programs.published} and ${programs.deletedAt} is null and ${organizations.deletedAt} is null)`,
     })
-    .from(programs)
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.programId))
     .innerJoin(organizations, eq(organizations.id, programs.organizationId))
-    .where(eq(programs.id, row.programId));
-  return {
-    ...row,
-    program: program as { form: ApplicationForm; openAt: Date | null; closeAt: Date | null; live: boolean },
-  };
+    .where(eq(applications.id, id))
+    .for('update', { of: applications });
+  if (!row) return null;
+  const { form, openAt, closeAt, live, ...rest } = row;
+  return { ...rest, program: { form: form as ApplicationForm, openAt, closeAt, live } };
 }
 
 /** The signed-out preview: the program behind an application id, only while it is public. */

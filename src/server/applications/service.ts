@@ -158,11 +158,7 @@ export async function saveAnswers(
     }
     const now = clock.now();
     const version = await writeAnswers(tx, row, answers, input.version, now);
-    const [saved] = await tx
-      .select({ updatedAt: applications.updatedAt })
-      .from(applications)
-      .where(eq(applications.id, id));
-    return { answers, version, status: row.status, updated_at: saved.updatedAt.toISOString() };
+    return { answers, version, status: row.status, updated_at: now.toISOString() };
   });
 }
 
