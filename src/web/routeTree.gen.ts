@@ -20,6 +20,7 @@ import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
@@ -94,6 +95,11 @@ const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
 const AuthedMySubmissionsRoute = AuthedMySubmissionsRouteImport.update({
   id: '/my-submissions',
   path: '/my-submissions',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedReviewRoute = AuthedReviewRouteImport.update({
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
+  '/profile': typeof AuthedProfileRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
+  '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
+  '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
+    | '/profile'
     | '/review'
     | '/super'
     | '/applications/$appId'
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
+    | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
     | '/program/$programId/review'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/_authed/dashboard'
     | '/_authed/my-submissions'
+    | '/_authed/profile'
     | '/_authed/review'
     | '/_authed/super'
     | '/applications/$appId'
@@ -502,6 +514,13 @@ declare module '@tanstack/react-router' {
       path: '/my-submissions'
       fullPath: '/my-submissions'
       preLoaderRoute: typeof AuthedMySubmissionsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/review': {
@@ -721,6 +740,7 @@ const AuthedOrgOrgSlugAdminRouteWithChildren =
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedMySubmissionsRoute: typeof AuthedMySubmissionsRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
@@ -731,6 +751,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedMySubmissionsRoute: AuthedMySubmissionsRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,

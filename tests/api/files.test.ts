@@ -161,6 +161,24 @@ describe('resume uploads', () => {
     expect(paths).toEqual([second.filePath]);
   });
 
+  it("keeps a replaced or removed resume that a submitted application's profile snapshot shows", async () => {
+    t.clock.advance(1000);
+    const submitted = await uploadOk('resume', PDF, { name: 'submitted.pdf' });
+    await t.deps.db
+      .update(applications)
+      .set({ profileSnapshot: { resume_file: submitted, __source: 'profile' } })
+      .where(eq(applications.id, appId));
+    try {
+      t.clock.advance(1000);
+      await uploadOk('resume', PDF, { name: 'newer.pdf' });
+      expect(await t.deps.storage.exists(submitted.filePath)).toBe(true);
+      expect((await fileRows(applicantId)).some((r) => r.path === submitted.filePath)).toBe(true);
+      expect((await sign(submitted.filePath)).status).toBe(200);
+    } finally {
+      await t.deps.db.update(applications).set({ profileSnapshot: null }).where(eq(applications.id, appId));
+    }
+  });
+
   it('DELETE /me/profile/resume removes the object, the record and the profile entry', async () => {
     t.clock.advance(1000);
     const info = await uploadOk('resume', PDF, { name: 'c.pdf' });

@@ -19,8 +19,26 @@ export async function insertFile(db: Db, row: typeof files.$inferInsert): Promis
   await db.insert(files).values(row);
 }
 
-export async function deleteFileRow(db: Db, path: string, ownerId: string): Promise<void> {
+/**
+ * Forgets a profile file the owner replaced or removed, unless a submitted application's profile
+ * snapshot still points at it (its reviewers must keep seeing what was submitted). True when the
+ * record was deleted, so the caller may delete the object too.
+ */
+export async function releaseProfileFile(db: Db, path: string, ownerId: string): Promise<boolean> {
+  const [kept] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, ownerId),
+        sql`(${applications.profileSnapshot}->'resume_file'->>'filePath' = ${path}
+          or ${applications.profileSnapshot}->'profile_files' @> jsonb_build_array(jsonb_build_object('filePath', ${path}::text)))`,
+      ),
+    )
+    .limit(1);
+  if (kept) return false;
   await db.delete(files).where(and(eq(files.path, path), eq(files.ownerId, ownerId)));
+  return true;
 }
 
 /** Programs to which the user has a non-draft application (their reviewers may read the user's profile files). */

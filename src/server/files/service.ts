@@ -15,12 +15,12 @@ import { isValidObjectPath, StorageLimitExceeded } from '../storage/storage';
 import { declaredType, extensionOf, SNIFF_BYTES, sniffType, TextCheck } from './content';
 import { displayName, safeObjectName } from './names';
 import {
-  deleteFileRow,
   type FileRow,
   fileByPath,
   insertFile,
   pathTaken,
   programForm,
+  releaseProfileFile,
   submittedProgramScopes,
 } from './queries';
 import { downloadUrl, SIGNED_URL_SECONDS, verifySignature } from './signing';
@@ -196,8 +196,7 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
             .set({ resumeFile: info, updatedAt: now })
             .where(eq(profiles.id, me.userId));
           const old = (current.resumeFile as FileInfo | null)?.filePath ?? null;
-          if (old) await deleteFileRow(tx, old, me.userId);
-          return old;
+          return old && (await releaseProfileFile(tx, old, me.userId)) ? old : null;
         }
         if (input.purpose === 'portfolio') {
           const rows = await tx
@@ -237,8 +236,8 @@ export async function removeResume(deps: Deps, actor: Actor | null): Promise<Pro
       .set({ resumeFile: null, updatedAt: deps.clock.now() })
       .where(eq(profiles.id, me.userId))
       .returning();
-    await deleteFileRow(tx, old, me.userId);
-    return { profile: toProfile(updated), removed: old };
+    const released = await releaseProfileFile(tx, old, me.userId);
+    return { profile: toProfile(updated), removed: released ? old : null };
   });
   if (removed) await deps.storage.delete(removed).catch(() => {});
   return profile;
@@ -247,7 +246,7 @@ export async function removeResume(deps: Deps, actor: Actor | null): Promise<Pro
 /** Removes one portfolio file of the caller's profile (404 when it is not there). */
 export async function removePortfolioFile(deps: Deps, actor: Actor | null, path: string): Promise<Profile> {
   const me = requireActor(actor);
-  const profile = await deps.db.transaction(async (tx) => {
+  const { profile, released } = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(profiles).where(eq(profiles.id, me.userId)).for('update');
     if (!row) throw new NotFound('Profile not found');
     const list = (row.profileFiles as FileInfo[] | null) ?? [];
@@ -258,10 +257,9 @@ export async function removePortfolioFile(deps: Deps, actor: Actor | null, path:
       .set({ profileFiles: kept, updatedAt: deps.clock.now() })
       .where(eq(profiles.id, me.userId))
       .returning();
-    await deleteFileRow(tx, path, me.userId);
-    return toProfile(updated);
+    return { profile: toProfile(updated), released: await releaseProfileFile(tx, path, me.userId) };
   });
-  await deps.storage.delete(path).catch(() => {});
+  if (released) await deps.storage.delete(path).catch(() => {});
   return profile;
 }
 

@@ -1,4 +1,28 @@
-import { PERSONAL_STATEMENT_MAX, type ProfileTextField, profileTextFields } from '../schemas/profiles';
+export const PERSONAL_STATEMENT_MAX = 5000;
+
+/** Text fields of the profile, as the API names them (spec 001 §3 Profile). */
+export const profileTextFields = [
+  'full_name',
+  'given_name',
+  'family_name',
+  'date_of_birth',
+  'phone_number',
+  'email',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_postal_code',
+  'address_country',
+  'personal_statement',
+  'parent_guardian_name',
+  'parent_guardian_email',
+  'parent_guardian_phone',
+  'emergency_contact_name',
+  'emergency_contact_email',
+  'emergency_contact_phone',
+] as const;
+export type ProfileTextField = (typeof profileTextFields)[number];
 
 /** Other text fields are short: a generous cap that no real name, phone or address line reaches. */
 export const PROFILE_FIELD_MAX = 500;

@@ -1,31 +1,8 @@
 import { z } from 'zod';
 import { fileInfoSchema } from './files';
 
-export const PERSONAL_STATEMENT_MAX = 5000;
-
-/** Text fields of the profile, as the API names them (spec 001 §3 Profile). */
-export const profileTextFields = [
-  'full_name',
-  'given_name',
-  'family_name',
-  'date_of_birth',
-  'phone_number',
-  'email',
-  'address_line1',
-  'address_line2',
-  'address_city',
-  'address_state',
-  'address_postal_code',
-  'address_country',
-  'personal_statement',
-  'parent_guardian_name',
-  'parent_guardian_email',
-  'parent_guardian_phone',
-  'emergency_contact_name',
-  'emergency_contact_email',
-  'emergency_contact_phone',
-] as const;
-export type ProfileTextField = (typeof profileTextFields)[number];
+// The field list and limits live in domain (no zod), so the browser can use them.
+export { PERSONAL_STATEMENT_MAX, type ProfileTextField, profileTextFields } from '../domain/profile-fields';
 
 /** The applicant's reusable profile. Empty values are null. */
 const text = z.string().nullable();
