@@ -11,6 +11,8 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { materializeDemoFiles } from './db/seed/demo-files';
+import { demoFilesToWrite } from './db/seed/demo-users';
 import { createNotifier } from './realtime/notifier';
 import { createStorage } from './storage';
 
@@ -30,11 +32,12 @@ export async function start(env: Env = process.env) {
   const config = loadConfig(env);
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
 
+  const demo = config.demoMode || env.SEED_DEMO === '1';
   let database: Database;
   try {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
     await migrate(database);
-    await seed(database.db, { demo: config.demoMode || env.SEED_DEMO === '1' });
+    await seed(database.db, { demo });
   } catch (err) {
     releaseLock();
     throw err;
@@ -52,6 +55,7 @@ export async function start(env: Env = process.env) {
     notifier,
     storage: createStorage(config),
   };
+  if (demo) await materializeDemoFiles(deps.storage, await demoFilesToWrite(deps.db));
   const app = createApp(deps, { webDir: findWebDir() });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

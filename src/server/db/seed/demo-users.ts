@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { demoAccounts } from '../../demo/accounts';
 import { ensureProfile } from '../../users/queries';
-import { profiles, user } from '../schema';
+import type { Db } from '../client';
+import { files, profiles, user } from '../schema';
 import type { SeedContext } from './context';
+import { type DemoFile, demoApplicantFiles } from './demo-files';
 import { demoUserId } from './ids';
 
 type DemoEmail = (typeof demoAccounts)[number]['email'];
@@ -79,21 +81,49 @@ function splitName(name: string): { givenName: string; familyName: string } {
   return { givenName, familyName: rest.join(' ') };
 }
 
+/** Where the demo applicant's generated files live (the spec's object paths) and what they record. */
+function demoFileInfos(ctx: SeedContext, userId: string, name: string) {
+  const uploaded = ctx.days(-20);
+  const stamp = uploaded.getTime();
+  const { resume, portfolio } = demoApplicantFiles(name);
+  const info = (file: DemoFile) => ({
+    fileName: file.fileName,
+    filePath:
+      file.folder === 'resume'
+        ? `profiles/${userId}/resume/${stamp}_resume.pdf`
+        : `profiles/${userId}/profile/${stamp}_${file.fileName}`,
+    fileSize: file.bytes.length,
+    contentType: file.contentType,
+    uploadedAt: uploaded.toISOString(),
+  });
+  return {
+    uploaded,
+    resume: { file: resume, info: info(resume) },
+    portfolio: portfolio.map((file) => ({ file, info: { ...info(file), uploadedBy: userId } })),
+  };
+}
+
 /** The complete profile of applicant@demo.test: every field the autofill uses, and files. */
-function completeApplicantProfile(
+async function completeApplicantProfile(
   ctx: SeedContext,
   userId: string,
   name: string,
-): Partial<typeof profiles.$inferInsert> {
-  const uploaded = ctx.days(-20);
-  const stamp = uploaded.getTime();
-  const fileInfo = (folder: string, fileName: string, fileSize: number, contentType: string) => ({
-    fileName,
-    filePath: `profiles/${userId}/${folder}/${stamp}_${fileName}`,
-    fileSize,
-    contentType,
-    uploadedAt: uploaded.toISOString(),
-  });
+): Promise<Partial<typeof profiles.$inferInsert>> {
+  const demo = demoFileInfos(ctx, userId, name);
+  await ctx.tx
+    .insert(files)
+    .values(
+      [demo.resume, ...demo.portfolio].map(({ file, info }) => ({
+        path: info.filePath,
+        ownerId: userId,
+        kind: file.folder === 'resume' ? ('resume' as const) : ('portfolio' as const),
+        fileName: info.fileName,
+        contentType: info.contentType,
+        size: info.fileSize,
+        createdAt: demo.uploaded,
+      })),
+    )
+    .onConflictDoNothing();
   return {
     ...splitName(name),
     dateOfBirth: '2008-04-17',
@@ -116,13 +146,32 @@ function completeApplicantProfile(
       'Since then I have played in the Riverside Youth Strings, taught beginner lessons at our community center, and spent last summer arranging folk songs for a small ensemble of friends. Teaching showed me that I learn the most when I have to explain something clearly to someone else.',
       'I am applying to programs that will push my playing and connect me with other young artists. I want to study music education in college and, one day, run the kind of after-school program that gave me my start.',
     ].join('\n\n'),
-    resumeFile: fileInfo('resume', 'resume.pdf', 184_320, 'application/pdf'),
-    profileFiles: [
-      { ...fileInfo('files', 'headshot.jpg', 412_876, 'image/jpeg'), uploadedBy: userId },
-      { ...fileInfo('files', 'bach-suite-1-prelude.mp3', 5_873_664, 'audio/mpeg'), uploadedBy: userId },
-      { ...fileInfo('files', 'recommendation-letter.pdf', 96_512, 'application/pdf'), uploadedBy: userId },
-    ],
+    resumeFile: demo.resume.info,
+    profileFiles: demo.portfolio.map((p) => p.info),
   };
+}
+
+/**
+ * The demo applicant's files that the seed recorded, with their bytes, so the server can write them
+ * to storage on start (the seed itself only touches the database).
+ */
+export async function demoFilesToWrite(db: Db): Promise<Array<{ path: string; file: DemoFile }>> {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, resume: profiles.resumeFile, portfolio: profiles.profileFiles })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.email, 'applicant@demo.test'));
+  if (!row) return [];
+  const { resume, portfolio } = demoApplicantFiles(row.name);
+  const byName = new Map([resume, ...portfolio].map((f) => [f.fileName, f]));
+  const recorded = [row.resume, ...(row.portfolio ?? [])] as Array<{
+    fileName?: string;
+    filePath?: string;
+  } | null>;
+  return recorded.flatMap((info) => {
+    const file = info?.fileName ? byName.get(info.fileName) : undefined;
+    return file && info?.filePath ? [{ path: info.filePath, file }] : [];
+  });
 }
 
 export async function seedDemoUsers(ctx: SeedContext): Promise<DemoUsers> {
@@ -139,7 +188,7 @@ export async function seedDemoUsers(ctx: SeedContext): Promise<DemoUsers> {
       account.email === 'super@demo.test'
         ? { role: 'superadmin', ...splitName(account.name) }
         : account.email === 'applicant@demo.test'
-          ? completeApplicantProfile(ctx, id, account.name)
+          ? await completeApplicantProfile(ctx, id, account.name)
           : splitName(account.name);
     await onboard(ctx, id, account.name, 119 - i, extra);
   }
