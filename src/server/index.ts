@@ -11,6 +11,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { startFeaturedPurge } from './featured/purge';
 import { createNotifier } from './realtime/notifier';
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +45,8 @@ export async function start(env: Env = process.env) {
   const auth = createAuth({ config, db: database.db });
   const deps: Deps = { config, database, db: database.db, auth, clock: systemClock, notifier };
   const app = createApp(deps, { webDir: findWebDir() });
+  // Hidden featured sections are deleted for good after 30 days (hourly, and once now).
+  const featuredPurge = startFeaturedPurge({ db: database.db, clock: deps.clock });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
@@ -61,6 +64,7 @@ export async function start(env: Env = process.env) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close();
+    await featuredPurge.stop().catch(() => {});
     await notifier.stop().catch(() => {});
     await database.close().catch(() => {});
     releaseLock();
