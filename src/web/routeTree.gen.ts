@@ -23,6 +23,8 @@ import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
+import { Route as AuthedSuperFeaturedRouteImport } from './routes/_authed/super/featured'
+import { Route as AuthedSuperOrgRequestsRouteImport } from './routes/_authed/super/org-requests'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
@@ -105,6 +107,16 @@ const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
 const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperFeaturedRoute = AuthedSuperFeaturedRouteImport.update({
+  id: '/featured',
+  path: '/featured',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperOrgRequestsRoute = AuthedSuperOrgRequestsRouteImport.update({
+  id: '/org-requests',
+  path: '/org-requests',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
 const OrgOrgSlugIndexRoute = OrgOrgSlugIndexRouteImport.update({
@@ -198,6 +210,8 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/featured': typeof AuthedSuperFeaturedRoute
+  '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review/': typeof AuthedReviewIndexRoute
@@ -225,6 +239,8 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/featured': typeof AuthedSuperFeaturedRoute
+  '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review': typeof AuthedReviewIndexRoute
@@ -254,6 +270,8 @@ export interface FileRoutesById {
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/super/featured': typeof AuthedSuperFeaturedRoute
+  '/_authed/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
@@ -285,6 +303,8 @@ export interface FileRouteTypes {
     | '/review'
     | '/super'
     | '/coalitions/$slug'
+    | '/super/featured'
+    | '/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review/'
@@ -312,6 +332,8 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
+    | '/super/featured'
+    | '/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review'
@@ -340,6 +362,8 @@ export interface FileRouteTypes {
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
+    | '/_authed/super/featured'
+    | '/_authed/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/_authed/review/'
@@ -474,6 +498,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSuperIndexRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
+    '/_authed/super/featured': {
+      id: '/_authed/super/featured'
+      path: '/featured'
+      fullPath: '/super/featured'
+      preLoaderRoute: typeof AuthedSuperFeaturedRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/org-requests': {
+      id: '/_authed/super/org-requests'
+      path: '/org-requests'
+      fullPath: '/super/org-requests'
+      preLoaderRoute: typeof AuthedSuperOrgRequestsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/org/$orgSlug/': {
       id: '/org/$orgSlug/'
       path: '/org/$orgSlug'
@@ -588,12 +626,16 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 )
 
 interface AuthedSuperRouteChildren {
+  AuthedSuperFeaturedRoute: typeof AuthedSuperFeaturedRoute
+  AuthedSuperOrgRequestsRoute: typeof AuthedSuperOrgRequestsRoute
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
   AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
+  AuthedSuperFeaturedRoute: AuthedSuperFeaturedRoute,
+  AuthedSuperOrgRequestsRoute: AuthedSuperOrgRequestsRoute,
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
   AuthedSuperProgramsProgramIdBuilderRoute:

@@ -80,6 +80,8 @@ describe('schedule presets and the purge countdown', () => {
   it('counts whole days to deletion, 30 days after hiding', () => {
     expect(purgeAt(now).getTime()).toBe(inDays(30).getTime());
     expect(daysUntilPurge(now, now)).toBe(30);
+    // Hidden a moment after the viewer's clock reading: still 30, never 31.
+    expect(daysUntilPurge(new Date(now.getTime() + 5000), now)).toBe(30);
     expect(daysUntilPurge(inDays(-5), now)).toBe(25);
     expect(daysUntilPurge(inDays(-29.5), now)).toBe(1);
     expect(daysUntilPurge(inDays(-31), now)).toBe(0);

@@ -98,10 +98,13 @@ export function purgeAt(deletedAt: Date | string): Date {
   return new Date(new Date(deletedAt).getTime() + FEATURED_PURGE_DAYS * DAY_MS);
 }
 
-/** Whole days left before a hidden section is deleted (rounded up, never below 0). */
+/**
+ * Whole days left before a hidden section is deleted: rounded up, from 0 to 30 (a clock slightly
+ * behind the server's never shows 31).
+ */
 export function daysUntilPurge(deletedAt: Date | string, now: Date): number {
   const left = purgeAt(deletedAt).getTime() - now.getTime();
-  return Math.max(0, Math.ceil(left / DAY_MS));
+  return Math.min(FEATURED_PURGE_DAYS, Math.max(0, Math.ceil(left / DAY_MS)));
 }
 
 /** The countdown text of a hidden section. */
