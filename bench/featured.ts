@@ -15,6 +15,7 @@ import { migrate } from '../src/server/db/migrate';
 import { organizations, programs } from '../src/server/db/schema';
 import { seed } from '../src/server/db/seed';
 import { createNotifier } from '../src/server/realtime/notifier';
+import { createStorage } from '../src/server/storage';
 import { emptyApplicationForm } from '../src/shared/schemas/forms';
 import { type LoadResult, load } from './load';
 
@@ -82,6 +83,7 @@ export async function runFeaturedBench(
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
+    storage: createStorage(config),
   });
   server.removeAllListeners('request');
   server.on('request', getRequestListener(app.fetch));

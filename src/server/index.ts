@@ -13,6 +13,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { startFeaturedPurge } from './featured/purge';
 import { createNotifier } from './realtime/notifier';
+import { createStorage } from './storage';
 
 type Env = Record<string, string | undefined>;
 
@@ -43,7 +44,15 @@ export async function start(env: Env = process.env) {
   const notifier = createNotifier(database);
   await notifier.start();
   const auth = createAuth({ config, db: database.db });
-  const deps: Deps = { config, database, db: database.db, auth, clock: systemClock, notifier };
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    clock: systemClock,
+    notifier,
+    storage: createStorage(config),
+  };
   const app = createApp(deps, { webDir: findWebDir() });
   // Hidden featured sections are deleted for good after 30 days (hourly, and once now).
   const featuredPurge = startFeaturedPurge({ db: database.db, clock: deps.clock });
