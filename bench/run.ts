@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
+import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
@@ -358,6 +359,7 @@ async function main(): Promise<number> {
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
   let applicationsReport: ApplicationsBenchReport | null = null;
+  const featuredReports: FeaturedBenchReport[] = [];
   let uploadsReport: UploadsBenchReport | null = null;
   let failed = false;
   try {
@@ -411,6 +413,26 @@ async function main(): Promise<number> {
           });
         },
       ]);
+    const featuredStep = (kind: 'pglite' | 'postgres') => async () => {
+      let url: string | undefined;
+      if (kind === 'postgres') {
+        const db = await createBenchDatabase(settings.postgresUrl);
+        databases.push(db);
+        url = db.url;
+      }
+      const r = await runFeaturedBench(kind, settings.seconds, url);
+      featuredReports.push(r);
+      log(`\nFeatured endpoint (${r.load.target}, ${settings.seconds} s):`);
+      log(
+        `  ${r.sections} sections × ${r.itemsPerSection} items; answered ${r.answered.sections} sections, ${r.answered.items} items, ${r.answered.bytes} bytes`,
+      );
+      log(`  SQL statements per request: ${r.statementsPerRequest}`);
+      log(
+        `  GET /api/featured @8: ${r.load.rps} req/s, p50 ${ms(r.load.p50Ms)} ms, p99 ${ms(r.load.p99Ms)} ms, non-2xx ${r.load.non2xx}`,
+      );
+    };
+    plan.push(['featured (PGlite, in-process)', featuredStep('pglite')]);
+    if (!settings.skipPostgres) plan.push(['featured (PostgreSQL, in-process)', featuredStep('postgres')]);
     for (const [name, step] of plan) {
       try {
         await step();
@@ -456,6 +478,7 @@ async function main(): Promise<number> {
     bundle,
     programs: programsReport,
     applications: applicationsReport,
+    featured: featuredReports,
     uploads: uploadsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };

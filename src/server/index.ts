@@ -13,6 +13,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { materializeDemoFiles } from './db/seed/demo-files';
 import { demoFilesToWrite } from './db/seed/demo-users';
+import { startFeaturedPurge } from './featured/purge';
 import { createNotifier } from './realtime/notifier';
 import { createStorage } from './storage';
 
@@ -57,6 +58,8 @@ export async function start(env: Env = process.env) {
   };
   if (demo) await materializeDemoFiles(deps.storage, await demoFilesToWrite(deps.db));
   const app = createApp(deps, { webDir: findWebDir() });
+  // Hidden featured sections are deleted for good after 30 days (hourly, and once now).
+  const featuredPurge = startFeaturedPurge({ db: database.db, clock: deps.clock });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
@@ -74,6 +77,7 @@ export async function start(env: Env = process.env) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close();
+    await featuredPurge.stop().catch(() => {});
     await notifier.stop().catch(() => {});
     await database.close().catch(() => {});
     releaseLock();

@@ -27,6 +27,8 @@ import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$ap
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
+import { Route as AuthedSuperFeaturedRouteImport } from './routes/_authed/super/featured'
+import { Route as AuthedSuperOrgRequestsRouteImport } from './routes/_authed/super/org-requests'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
@@ -132,6 +134,16 @@ const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
+const AuthedSuperFeaturedRoute = AuthedSuperFeaturedRouteImport.update({
+  id: '/featured',
+  path: '/featured',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperOrgRequestsRoute = AuthedSuperOrgRequestsRouteImport.update({
+  id: '/org-requests',
+  path: '/org-requests',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
 const OrgOrgSlugIndexRoute = OrgOrgSlugIndexRouteImport.update({
   id: '/org/$orgSlug/',
   path: '/org/$orgSlug/',
@@ -232,6 +244,8 @@ export interface FileRoutesByFullPath {
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/featured': typeof AuthedSuperFeaturedRoute
+  '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -264,6 +278,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/featured': typeof AuthedSuperFeaturedRoute
+  '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -298,6 +314,8 @@ export interface FileRoutesById {
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/super/featured': typeof AuthedSuperFeaturedRoute
+  '/_authed/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -334,6 +352,8 @@ export interface FileRouteTypes {
     | '/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/super/featured'
+    | '/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -366,6 +386,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/super/featured'
+    | '/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -399,6 +421,8 @@ export interface FileRouteTypes {
     | '/_authed/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/_authed/super/featured'
+    | '/_authed/super/org-requests'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -565,6 +589,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSuperIndexRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
+    '/_authed/super/featured': {
+      id: '/_authed/super/featured'
+      path: '/featured'
+      fullPath: '/super/featured'
+      preLoaderRoute: typeof AuthedSuperFeaturedRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/org-requests': {
+      id: '/_authed/super/org-requests'
+      path: '/org-requests'
+      fullPath: '/super/org-requests'
+      preLoaderRoute: typeof AuthedSuperOrgRequestsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/org/$orgSlug/': {
       id: '/org/$orgSlug/'
       path: '/org/$orgSlug'
@@ -686,12 +724,16 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 )
 
 interface AuthedSuperRouteChildren {
+  AuthedSuperFeaturedRoute: typeof AuthedSuperFeaturedRoute
+  AuthedSuperOrgRequestsRoute: typeof AuthedSuperOrgRequestsRoute
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
   AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
+  AuthedSuperFeaturedRoute: AuthedSuperFeaturedRoute,
+  AuthedSuperOrgRequestsRoute: AuthedSuperOrgRequestsRoute,
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
   AuthedSuperProgramsProgramIdBuilderRoute:

@@ -3,6 +3,7 @@ export * from './assignments';
 export * from './auth';
 export * from './featured';
 export * from './files';
+export * from './org-requests';
 export * from './orgs';
 export * from './profiles';
 export * from './program-events';

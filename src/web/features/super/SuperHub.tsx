@@ -1,5 +1,5 @@
 import { Building2, ClipboardCheck, FileStack, Inbox, Network, Sparkles, Users } from 'lucide-react';
-import { APPLYHUB_ORG_SLUG, ORG_APPLICATION_PROGRAM_ID } from '../../../shared/domain/applyhub';
+import { APPLYHUB_ORG_SLUG } from '../../../shared/domain/applyhub';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { type HubCard, HubCards } from '../dashboard/HubCards';
@@ -46,7 +46,7 @@ const cards: HubCard[] = [
     title: 'Org Creation Requests',
     description: 'Organizations asking to join ApplyHub.',
     icon: <Inbox aria-hidden="true" className={icon} />,
-    to: `/review/${ORG_APPLICATION_PROGRAM_ID}`,
+    to: '/super/org-requests',
   },
 ];
 

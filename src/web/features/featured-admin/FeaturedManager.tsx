@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { useForbiddenRedirect } from '../programs-admin/api';
+import { AddItemPanel } from './AddItemPanel';
+import { sectionsQuery } from './api';
+import { ItemsPanel } from './ItemsPanel';
+import { SectionsPanel } from './SectionsPanel';
+
+/** The current time, refreshed every minute (schedule labels and purge countdowns). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+/** /super/featured: sections and items of the discovery page's Featured tab. */
+export function FeaturedManager() {
+  usePageTitle('Featured Manager');
+  const sections = useQuery(sectionsQuery);
+  useForbiddenRedirect(sections.error);
+  const now = useNow();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = sections.data?.items ?? [];
+  const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
+
+  return (
+    <DashboardShell showReviews={false}>
+      <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
+        ← Back to Super Admin
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Featured Manager</h1>
+      <p className="mt-1 text-slate-600">
+        What the Featured tab of the discovery page shows: sections, their items, order and schedule.
+      </p>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <SectionsPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} now={now} />
+        <div className="min-w-0 space-y-6">
+          {selected ? (
+            <>
+              <ItemsPanel key={`items-${selected.id}`} section={selected} now={now} />
+              <AddItemPanel key={`add-${selected.id}`} section={selected} />
+            </>
+          ) : sections.isSuccess ? (
+            <EmptyState title="Create a section to start featuring programs." />
+          ) : null}
+        </div>
+      </div>
+    </DashboardShell>
+  );
+}
