@@ -23,6 +23,10 @@ import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
+import { Route as AuthedSuperAssignmentsRouteImport } from './routes/_authed/super/assignments'
+import { Route as AuthedSuperCoalitionsRouteImport } from './routes/_authed/super/coalitions'
+import { Route as AuthedSuperOrgsRouteImport } from './routes/_authed/super/orgs'
+import { Route as AuthedSuperUsersRouteImport } from './routes/_authed/super/users'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
@@ -105,6 +109,26 @@ const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
 const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperAssignmentsRoute = AuthedSuperAssignmentsRouteImport.update({
+  id: '/assignments',
+  path: '/assignments',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperCoalitionsRoute = AuthedSuperCoalitionsRouteImport.update({
+  id: '/coalitions',
+  path: '/coalitions',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperOrgsRoute = AuthedSuperOrgsRouteImport.update({
+  id: '/orgs',
+  path: '/orgs',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperUsersRoute = AuthedSuperUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
 const OrgOrgSlugIndexRoute = OrgOrgSlugIndexRouteImport.update({
@@ -198,6 +222,10 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/coalitions': typeof AuthedSuperCoalitionsRoute
+  '/super/orgs': typeof AuthedSuperOrgsRoute
+  '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review/': typeof AuthedReviewIndexRoute
@@ -225,6 +253,10 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/coalitions': typeof AuthedSuperCoalitionsRoute
+  '/super/orgs': typeof AuthedSuperOrgsRoute
+  '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review': typeof AuthedReviewIndexRoute
@@ -254,6 +286,10 @@ export interface FileRoutesById {
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
+  '/_authed/super/orgs': typeof AuthedSuperOrgsRoute
+  '/_authed/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
@@ -285,6 +321,10 @@ export interface FileRouteTypes {
     | '/review'
     | '/super'
     | '/coalitions/$slug'
+    | '/super/assignments'
+    | '/super/coalitions'
+    | '/super/orgs'
+    | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review/'
@@ -312,6 +352,10 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
+    | '/super/assignments'
+    | '/super/coalitions'
+    | '/super/orgs'
+    | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review'
@@ -340,6 +384,10 @@ export interface FileRouteTypes {
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
+    | '/_authed/super/assignments'
+    | '/_authed/super/coalitions'
+    | '/_authed/super/orgs'
+    | '/_authed/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/_authed/review/'
@@ -474,6 +522,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSuperIndexRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
+    '/_authed/super/assignments': {
+      id: '/_authed/super/assignments'
+      path: '/assignments'
+      fullPath: '/super/assignments'
+      preLoaderRoute: typeof AuthedSuperAssignmentsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/coalitions': {
+      id: '/_authed/super/coalitions'
+      path: '/coalitions'
+      fullPath: '/super/coalitions'
+      preLoaderRoute: typeof AuthedSuperCoalitionsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/orgs': {
+      id: '/_authed/super/orgs'
+      path: '/orgs'
+      fullPath: '/super/orgs'
+      preLoaderRoute: typeof AuthedSuperOrgsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/users': {
+      id: '/_authed/super/users'
+      path: '/users'
+      fullPath: '/super/users'
+      preLoaderRoute: typeof AuthedSuperUsersRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/org/$orgSlug/': {
       id: '/org/$orgSlug/'
       path: '/org/$orgSlug'
@@ -588,12 +664,20 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 )
 
 interface AuthedSuperRouteChildren {
+  AuthedSuperAssignmentsRoute: typeof AuthedSuperAssignmentsRoute
+  AuthedSuperCoalitionsRoute: typeof AuthedSuperCoalitionsRoute
+  AuthedSuperOrgsRoute: typeof AuthedSuperOrgsRoute
+  AuthedSuperUsersRoute: typeof AuthedSuperUsersRoute
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
   AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
+  AuthedSuperAssignmentsRoute: AuthedSuperAssignmentsRoute,
+  AuthedSuperCoalitionsRoute: AuthedSuperCoalitionsRoute,
+  AuthedSuperOrgsRoute: AuthedSuperOrgsRoute,
+  AuthedSuperUsersRoute: AuthedSuperUsersRoute,
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
   AuthedSuperProgramsProgramIdBuilderRoute:
