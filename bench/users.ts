@@ -133,7 +133,7 @@ export async function runUsersBench(db: BenchDatabase, seconds: number): Promise
     };
     await explain(
       'substring search',
-      `(lower(u.email) like '%user 42424%' or lower(coalesce(p.full_name, u.name)) like '%user 42424%')`,
+      `p.id in (select u2.id from "user" u2 where lower(u2.email) like '%user 42424%' or lower(u2.name) like '%user 42424%' union select p2.id from profiles p2 where lower(p2.full_name) like '%user 42424%')`,
     );
     await explain('no search', 'true');
 

@@ -285,6 +285,11 @@ describe('super: users', () => {
     const page = await listUsers('?limit=2&offset=1');
     expect(page.total).toBe(all.total);
     expect(page.items.map((u) => u.id)).toEqual(all.items.slice(1, 3).map((u) => u.id));
+    const past = await listUsers('?limit=5&offset=100000');
+    expect(past).toEqual({ items: [], total: all.total });
+    const last = await listUsers(`?limit=5&offset=${all.total - 2}`);
+    expect(last.items).toHaveLength(2);
+    expect(last.total).toBe(all.total);
     expect((await t.json('GET', '/api/super/users?limit=1001', { as: superAdmin })).status).toBe(400);
 
     const gone = await onboarded('govern.hidden@example.test');
