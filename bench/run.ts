@@ -8,11 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
+import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -357,6 +359,8 @@ async function main(): Promise<number> {
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
   let usersReport: UsersBenchReport | null = null;
+  let applicationsReport: ApplicationsBenchReport | null = null;
+  let uploadsReport: UploadsBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -364,6 +368,13 @@ async function main(): Promise<number> {
       ['hono hello-world', runHello],
       ['ApplyHub on PGlite', () => runApp('ApplyHub on PGlite', 'pglite')],
     ];
+    plan.push([
+      'uploads (PGlite, local disk)',
+      async () => {
+        log('\n== uploads: a 50 MB portfolio file, 3 times (PGlite, local-disk storage)');
+        uploadsReport = await runUploadsBench(root, (port, dataDir) => serverEnv(port, dataDir, null), log);
+      },
+    ]);
     if (!settings.skipPostgres)
       plan.push(['ApplyHub on PostgreSQL', () => runApp('ApplyHub on PostgreSQL', 'postgres')]);
     if (!settings.skipPostgres)
@@ -405,6 +416,20 @@ async function main(): Promise<number> {
             log(
               `  ${l.endpoint} @${l.connections}: ${l.rps} req/s, p50 ${ms(l.p50Ms)} ms, p99 ${ms(l.p99Ms)} ms, non-2xx ${l.non2xx}`,
             );
+        },
+      ]);
+    if (!settings.skipPostgres)
+      plan.push([
+        'applications (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          log('\nApplications (PostgreSQL, in-process): deadline rush and All Programs');
+          applicationsReport = await runApplicationsBench(db, {
+            sizes: (process.env.BENCH_RUSH_SIZES || '100,1000,5000').split(',').map(Number),
+            rushSeconds: intSetting('BENCH_RUSH_SECONDS', 20, 5, 300),
+            log,
+          });
         },
       ]);
     for (const [name, step] of plan) {
@@ -452,6 +477,8 @@ async function main(): Promise<number> {
     bundle,
     programs: programsReport,
     users: usersReport,
+    applications: applicationsReport,
+    uploads: uploadsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

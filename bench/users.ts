@@ -15,6 +15,7 @@ import { openPostgres } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { createNotifier } from '../src/server/realtime/notifier';
+import { createStorage } from '../src/server/storage';
 import { type LoadResult, load } from './load';
 import type { BenchDatabase } from './postgres';
 
@@ -88,6 +89,7 @@ export async function runUsersBench(db: BenchDatabase, seconds: number): Promise
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
+    storage: createStorage(config),
   });
   server.removeAllListeners('request');
   const { getRequestListener } = await import('@hono/node-server');

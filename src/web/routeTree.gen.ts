@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as BrowseRouteImport } from './routes/browse'
 import { Route as DemoSignInRouteImport } from './routes/demo-sign-in'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as LoginRouteImport } from './routes/login'
@@ -18,8 +19,11 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
+import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
@@ -31,6 +35,7 @@ import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
 import { Route as ProgramsIdApplyRouteImport } from './routes/programs/$id/apply'
+import { Route as ProgramsIdStartRouteImport } from './routes/programs/$id/start'
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
@@ -49,6 +54,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BrowseRoute = BrowseRouteImport.update({
+  id: '/browse',
+  path: '/browse',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoSignInRoute = DemoSignInRouteImport.update({
@@ -86,6 +96,16 @@ const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedMySubmissionsRoute = AuthedMySubmissionsRouteImport.update({
+  id: '/my-submissions',
+  path: '/my-submissions',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReviewRoute = AuthedReviewRouteImport.update({
   id: '/review',
   path: '/review',
@@ -95,6 +115,11 @@ const AuthedSuperRoute = AuthedSuperRouteImport.update({
   id: '/super',
   path: '/super',
   getParentRoute: () => AuthedRoute,
+} as any)
+const ApplicationsAppIdRoute = ApplicationsAppIdRouteImport.update({
+  id: '/applications/$appId',
+  path: '/applications/$appId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CoalitionsSlugRoute = CoalitionsSlugRouteImport.update({
   id: '/coalitions/$slug',
@@ -149,6 +174,11 @@ const ProgramsIdIndexRoute = ProgramsIdIndexRouteImport.update({
 const ProgramsIdApplyRoute = ProgramsIdApplyRouteImport.update({
   id: '/programs/$id/apply',
   path: '/programs/$id/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsIdStartRoute = ProgramsIdStartRouteImport.update({
+  id: '/programs/$id/start',
+  path: '/programs/$id/start',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedCoalitionSlugCmRoute = AuthedCoalitionSlugCmRouteImport.update({
@@ -212,6 +242,7 @@ const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -219,8 +250,11 @@ export interface FileRoutesByFullPath {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/my-submissions': typeof AuthedMySubmissionsRoute
+  '/profile': typeof AuthedProfileRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -228,6 +262,7 @@ export interface FileRoutesByFullPath {
   '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review/': typeof AuthedReviewIndexRoute
   '/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
@@ -245,6 +280,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -252,6 +288,9 @@ export interface FileRoutesByTo {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/my-submissions': typeof AuthedMySubmissionsRoute
+  '/profile': typeof AuthedProfileRoute
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -259,6 +298,7 @@ export interface FileRoutesByTo {
   '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review': typeof AuthedReviewIndexRoute
   '/super': typeof AuthedSuperIndexRoute
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
@@ -276,6 +316,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/browse': typeof BrowseRoute
   '/demo-sign-in': typeof DemoSignInRoute
   '/features': typeof FeaturesRoute
   '/login': typeof LoginRoute
@@ -283,8 +324,11 @@ export interface FileRoutesById {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
+  '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
+  '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -292,6 +336,7 @@ export interface FileRoutesById {
   '/_authed/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/start': typeof ProgramsIdStartRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
   '/_authed/super/': typeof AuthedSuperIndexRoute
   '/org/$orgSlug/': typeof OrgOrgSlugIndexRoute
@@ -311,6 +356,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -318,8 +364,11 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/my-submissions'
+    | '/profile'
     | '/review'
     | '/super'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/super/assignments'
     | '/super/coalitions'
@@ -327,6 +376,7 @@ export interface FileRouteTypes {
     | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/review/'
     | '/super/'
     | '/org/$orgSlug/'
@@ -344,6 +394,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -351,6 +402,9 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/my-submissions'
+    | '/profile'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/super/assignments'
     | '/super/coalitions'
@@ -358,6 +412,7 @@ export interface FileRouteTypes {
     | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/review'
     | '/super'
     | '/org/$orgSlug'
@@ -374,6 +429,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authed'
+    | '/browse'
     | '/demo-sign-in'
     | '/features'
     | '/login'
@@ -381,8 +437,11 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/_authed/dashboard'
+    | '/_authed/my-submissions'
+    | '/_authed/profile'
     | '/_authed/review'
     | '/_authed/super'
+    | '/applications/$appId'
     | '/coalitions/$slug'
     | '/_authed/super/assignments'
     | '/_authed/super/coalitions'
@@ -390,6 +449,7 @@ export interface FileRouteTypes {
     | '/_authed/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/start'
     | '/_authed/review/'
     | '/_authed/super/'
     | '/org/$orgSlug/'
@@ -409,15 +469,18 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  BrowseRoute: typeof BrowseRoute
   DemoSignInRoute: typeof DemoSignInRoute
   FeaturesRoute: typeof FeaturesRoute
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
   PostAuthRoute: typeof PostAuthRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   ProgramsIdApplyRoute: typeof ProgramsIdApplyRoute
+  ProgramsIdStartRoute: typeof ProgramsIdStartRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
   ProgramsIdIndexRoute: typeof ProgramsIdIndexRoute
 }
@@ -436,6 +499,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/browse': {
+      id: '/browse'
+      path: '/browse'
+      fullPath: '/browse'
+      preLoaderRoute: typeof BrowseRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-sign-in': {
@@ -487,6 +557,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDashboardRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/my-submissions': {
+      id: '/_authed/my-submissions'
+      path: '/my-submissions'
+      fullPath: '/my-submissions'
+      preLoaderRoute: typeof AuthedMySubmissionsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/review': {
       id: '/_authed/review'
       path: '/review'
@@ -500,6 +584,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/super'
       preLoaderRoute: typeof AuthedSuperRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/applications/$appId': {
+      id: '/applications/$appId'
+      path: '/applications/$appId'
+      fullPath: '/applications/$appId'
+      preLoaderRoute: typeof ApplicationsAppIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/coalitions/$slug': {
       id: '/coalitions/$slug'
@@ -576,6 +667,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$id/apply'
       fullPath: '/programs/$id/apply'
       preLoaderRoute: typeof ProgramsIdApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$id/start': {
+      id: '/programs/$id/start'
+      path: '/programs/$id/start'
+      fullPath: '/programs/$id/start'
+      preLoaderRoute: typeof ProgramsIdStartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/coalition/$slug/cm': {
@@ -725,6 +823,8 @@ const AuthedOrgOrgSlugAdminRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedMySubmissionsRoute: typeof AuthedMySubmissionsRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
@@ -734,6 +834,8 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedMySubmissionsRoute: AuthedMySubmissionsRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,
@@ -747,15 +849,18 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  BrowseRoute: BrowseRoute,
   DemoSignInRoute: DemoSignInRoute,
   FeaturesRoute: FeaturesRoute,
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,
   PostAuthRoute: PostAuthRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   ProgramsIdApplyRoute: ProgramsIdApplyRoute,
+  ProgramsIdStartRoute: ProgramsIdStartRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,
   ProgramsIdIndexRoute: ProgramsIdIndexRoute,
 }

@@ -141,6 +141,19 @@ describe('super: organizations', () => {
     const actor = await loadActor(db, await idOf('applicant@demo.test'));
     const ref = await ownApplication(db, actor, started.body.id);
     expect(() => assertEditable(ref, t.clock)).toThrow(lockedMessages.closed);
+    const appId = started.body.id;
+    const loaded = await t.json('GET', `/api/applications/${appId}`, { as: applicant });
+    const version = loaded.body?.version ?? 0;
+    const save = await t.json('PUT', `/api/applications/${appId}/answers`, {
+      as: applicant,
+      body: { answers: {}, version },
+    });
+    expect(save.status).toBe(409);
+    const submit = await t.json('POST', `/api/applications/${appId}/submit`, {
+      as: applicant,
+      body: { answers: {}, version },
+    });
+    expect(submit.status).toBe(409);
 
     // Nothing was lost.
     const [kept] = await db.select({ id: programs.id }).from(programs).where(eq(programs.id, program));
@@ -155,6 +168,11 @@ describe('super: organizations', () => {
     expect((await t.json('POST', `/api/programs/${program}/applications`, { as: other })).status).toBe(200);
     const again = await ownApplication(db, actor, started.body.id);
     expect(() => assertEditable(again, t.clock)).not.toThrow();
+    const savedAgain = await t.json('PUT', `/api/applications/${appId}/answers`, {
+      as: applicant,
+      body: { answers: {}, version },
+    });
+    expect(savedAgain.status).toBe(200);
   });
 
   it('answers 404 for an unknown organization', async () => {

@@ -1,4 +1,149 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  answersInput,
+  applicationIdParam,
+  applicationPreviewSchema,
+  applicationSchema,
+  mySubmissionSchema,
+  savedAnswersSchema,
+  staleAnswersSchema,
+  submitRefusedSchema,
+} from '../../shared/schemas/applications';
+import { itemsOf } from '../../shared/schemas/me';
+import type { AppEnv } from '../context';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  applicationPreview,
+  getApplication,
+  listMySubmissions,
+  StaleAnswers,
+  SubmitRefused,
+  saveAnswers,
+  submitApplication,
+} from './service';
+
+const tags = ['applications'];
+const params = applicationIdParam;
+
+const conflict = {
+  409: {
+    description: 'Stale version (with the server answers and version) or a locked application',
+    content: {
+      'application/json': {
+        schema: z.union([
+          staleAnswersSchema,
+          z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+        ]),
+      },
+    },
+  },
+};
+const refused = {
+  422: {
+    description: 'Submit refused: the answers were saved; the problems to show',
+    content: { 'application/json': { schema: submitRefusedSchema } },
+  },
+};
+
+/** The two answers that carry data beyond the error: the merge data (409) and the problems (422). */
+function withDetails(c: Context<AppEnv>, err: unknown): Response {
+  if (err instanceof StaleAnswers)
+    return c.json({ error: { code: 'conflict', message: err.message }, current: err.current }, 409);
+  if (err instanceof SubmitRefused)
+    return c.json(
+      {
+        error: { code: 'invalid', message: err.message },
+        problems: err.problems,
+        current: err.current,
+      },
+      422,
+    );
+  throw err;
+}
 
 /** Applications: load, autosave, submit, signed-out preview, My Submissions (issue 4). */
-export const applicationRoutes = router();
+export const applicationRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/applications/{id}',
+      tags,
+      request: { params },
+      responses: { ...jsonOk(applicationSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await getApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/applications/{id}/answers',
+      tags,
+      summary: 'Autosave (idempotent): the whole answer map with the version it was based on.',
+      request: { params, ...jsonBody(answersInput) },
+      responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404, 422), ...conflict },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      try {
+        const saved = await saveAnswers(
+          db,
+          clock,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        return c.json(saved, 200);
+      } catch (err) {
+        return withDetails(c, err) as never;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/applications/{id}/submit',
+      tags,
+      request: { params, ...jsonBody(answersInput) },
+      responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404), ...conflict, ...refused },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      try {
+        const saved = await submitApplication(
+          db,
+          clock,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        return c.json(saved, 200);
+      } catch (err) {
+        return withDetails(c, err) as never;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/applications/{id}/preview',
+      tags: ['public'],
+      summary: 'Signed-out preview: the program behind an application link (never answers).',
+      request: { params },
+      responses: { ...jsonOk(applicationPreviewSchema), ...errors(400, 404) },
+    }),
+    async (c) => c.json(await applicationPreview(c.get('deps').db, c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/applications',
+      tags,
+      summary: "My Submissions: the caller's non-draft applications, newest first.",
+      responses: { ...jsonOk(itemsOf(mySubmissionSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listMySubmissions(c.get('deps').db, c.get('actor')), 200),
+  );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { type MouseEvent, useEffect } from 'react';
 import { ORG_APPLICATION_PROGRAM_ID } from '../../shared/domain/applyhub';
@@ -74,6 +74,11 @@ function LandingPage() {
                 Learn More
               </Button>
             </div>
+            <p className="mt-6 text-slate-700">
+              <Link to="/browse" className="font-medium text-blue-700 underline-offset-4 hover:underline">
+                Browse programs and organizations
+              </Link>
+            </p>
           </div>
         </section>
 

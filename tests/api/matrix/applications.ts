@@ -1,6 +1,52 @@
 import type { MatrixArea } from './helpers';
+import { all, signedIn } from './helpers';
 
-/** Applications, profile and My Submissions (issue 4). */
+let appId = '';
+
+/**
+ * Applications and My Submissions (issue 4). The applicant's draft of the published program:
+ * only its applicant reads or writes it; everyone else signed in gets 404 (a draft is the applicant's
+ * alone, reviewers included); the signed-out preview is public.
+ */
 export const applicationsArea: MatrixArea = {
-  rows: [],
+  prepare: async (t, world) => {
+    const res = await t.json('POST', `/api/programs/${world.ids.publishedProgram}/applications`, {
+      as: world.cookies.applicant,
+    });
+    if (res.status !== 200) throw new Error(`start failed: ${res.status}`);
+    appId = res.body.id;
+  },
+  rows: [
+    {
+      route: 'GET /applications/{id}',
+      path: () => `/api/applications/${appId}`,
+      expect: { ...signedIn(404), notOnboarded: 403, applicant: 200 },
+    },
+    {
+      route: 'GET /applications/{id}/preview',
+      path: () => `/api/applications/${appId}/preview`,
+      expect: all(200),
+    },
+    {
+      route: 'GET /me/applications',
+      path: () => '/api/me/applications',
+      expect: signedIn(200, 403),
+    },
+  ],
+  lastRows: [
+    {
+      // Idempotent: the same (empty) answers at the current version; a retry is acknowledged again.
+      route: 'PUT /applications/{id}/answers',
+      path: () => `/api/applications/${appId}/answers`,
+      body: () => ({ answers: {}, version: 1 }),
+      expect: { ...signedIn(404), notOnboarded: 403, applicant: 200 },
+    },
+    {
+      // The applicant's empty draft gets past authorization and meets the required-answers check.
+      route: 'POST /applications/{id}/submit',
+      path: () => `/api/applications/${appId}/submit`,
+      body: () => ({ answers: {}, version: 2 }),
+      expect: { ...signedIn(404), notOnboarded: 403, applicant: 422 },
+    },
+  ],
 };

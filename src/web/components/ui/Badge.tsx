@@ -27,6 +27,7 @@ export const statusTone: Record<string, BadgeTone> = {
   // applications and reviews
   in_progress: 'info',
   under_review: 'info',
+  reviewing: 'purple',
   accepted: 'success',
   approved: 'success',
   waitlisted: 'warning',

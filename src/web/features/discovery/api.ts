@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { FeaturedList, PublicOrgListItem, PublicProgram } from '../../../shared/schemas/public';
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useLoginDialog } from '../auth/login-dialog-context';
 
 /** Public program list page size (spec §9). */
 export const PAGE_SIZE = 100;
@@ -22,9 +23,13 @@ export const programsQuery = queryOptions({
   queryFn: () => api<{ items: PublicProgram[]; total: number }>('GET', `/programs?limit=${PAGE_SIZE}`),
 });
 
-/** Start (or fetch) the user's application to a program and go to it. */
+/**
+ * Start (or fetch) the user's application to a program and go to it. A visitor is asked to sign in
+ * first and comes back to /programs/{id}/start, which starts it and opens the application.
+ */
 export function useStartApplication() {
   const navigate = useNavigate();
+  const { openLogin } = useLoginDialog();
   return useMutation({
     mutationFn: (programId: string) =>
       api<{ id: string; created: boolean }>(
@@ -32,7 +37,11 @@ export function useStartApplication() {
         `/programs/${encodeURIComponent(programId)}/applications`,
       ),
     onSuccess: (res) => navigate({ to: `/applications/${res.id}` as never }),
-    onError: (err) => {
+    onError: (err, programId) => {
+      if (err instanceof ApiError && err.status === 401) {
+        openLogin(`/programs/${encodeURIComponent(programId)}/start`);
+        return;
+      }
       if (err instanceof ApiError && err.status === 403) {
         void navigate({ to: '/unauthorized' });
         return;

@@ -1,0 +1,308 @@
+/**
+ * Issue 4 figures on PostgreSQL:
+ * - a deadline rush: N applicants (100, 1,000, 5,000) each autosaving ~2 KB of answers every 10 s
+ *   and submitting once inside the window, driven through the applications service (the same code
+ *   the routes call: access check, row lock, answer rules, version check, write) on a pool of 20;
+ *   beside raw single-row UPDATEs of the same rows through `pg` on the same pool size;
+ * - the All Programs endpoint (GET /api/programs?limit=100, through the Hono app) with 10,000 and
+ *   100,000 published programs: p50 and SQL statements per request.
+ * Sessions and HTTP parsing are left out of the rush (they are measured by the HTTP benches).
+ */
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { saveAnswers, submitApplication } from '../src/server/applications/service';
+import { createAuth } from '../src/server/auth/auth';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { openPostgres } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { seed } from '../src/server/db/seed';
+import { demoOrgId } from '../src/server/db/seed/ids';
+import { createNotifier } from '../src/server/realtime/notifier';
+import { createStorage } from '../src/server/storage';
+import type { Actor } from '../src/shared/policy';
+import type { ApplicationForm } from '../src/shared/schemas/forms';
+import type { BenchDatabase } from './postgres';
+
+export interface RushRow {
+  applicants: number;
+  seconds: number;
+  autosaves: number;
+  autosavesPerSecond: number;
+  submits: number;
+  submitsPerSecond: number;
+  saveP50Ms: number;
+  saveP99Ms: number;
+  submitP50Ms: number;
+  submitP99Ms: number;
+  errors: number;
+  conflicts: number;
+}
+export interface ApplicationsBenchReport {
+  rush: RushRow[];
+  rawUpdate: {
+    workers: number;
+    seconds: number;
+    updates: number;
+    perSecond: number;
+    p50Ms: number;
+    p99Ms: number;
+  };
+  allPrograms: { programs: number; p50Ms: number; p99Ms: number; statementsPerRequest: number }[];
+}
+
+const POOL = 20;
+const SAVE_EVERY_MS = 10_000;
+const round = (x: number) => Math.round(x * 100) / 100;
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Ten text questions: ~2 KB of answers in all. */
+const rushForm: ApplicationForm = {
+  questions: Array.from({ length: 10 }, (_, i) => ({
+    key: `q_${i}`,
+    type: i % 2 ? ('long_text' as const) : ('short_text' as const),
+    label: `Question ${i + 1}`,
+    required: i < 3,
+    ...(i % 2 ? { maxWords: 300 } : { maxLength: 400 }),
+  })),
+  common: { applyhub: false, coalition: false },
+  profile: { enabled: false, sections: {} },
+};
+
+function answers(seed: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < 10; i++) out[`q_${i}`] = `answer ${seed} `.repeat(17).slice(0, 200);
+  return out;
+}
+
+const actorFor = (userId: string): Actor => ({
+  userId,
+  email: `${userId}@bench.test`,
+  role: 'applicant',
+  deleted: false,
+  onboarded: true,
+  orgAdmin: [],
+  coalitionManager: [],
+  reviewerOrgs: [],
+  reviewerPrograms: [],
+  programAdmin: [],
+});
+
+export async function runApplicationsBench(
+  db: BenchDatabase,
+  options: { sizes?: number[]; rushSeconds?: number; log?: (line: string) => void } = {},
+): Promise<ApplicationsBenchReport> {
+  const sizes = options.sizes ?? [100, 1000, 5000];
+  const rushSeconds = options.rushSeconds ?? 20;
+  const log = options.log ?? (() => {});
+  const database = await openPostgres(db.url, POOL);
+  let statements = 0;
+  const pool = database.pool!;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    statements++;
+    return query(...args);
+  };
+  pool.on('connect', (client) => {
+    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return clientQuery(...args);
+    };
+  });
+  const raw = new pg.Pool({ connectionString: db.url, max: POOL });
+  try {
+    await migrate(database);
+    await seed(database.db, { demo: true });
+    const org = demoOrgId(1);
+    const rush: RushRow[] = [];
+    let rawUpdate: ApplicationsBenchReport['rawUpdate'] | null = null;
+
+    for (const n of sizes) {
+      // One open program per round, n applicants with a draft each (bulk SQL: setup is not measured).
+      const {
+        rows: [program],
+      } = await raw.query(
+        `insert into programs (organization_id, name, type, published, published_at, review_status, form)
+         values ($1, $2, 'application', true, now(), 'published', $3) returning id`,
+        [org, `Deadline rush ${n}`, JSON.stringify(rushForm)],
+      );
+      const { rows } = await raw.query(
+        `with u as (
+           insert into "user" (name, email)
+           select 'Rush ' || g, 'rush-' || $2::text || '-' || g || '@bench.test' from generate_series(1, $1::int) g
+           returning id),
+         p as (insert into profiles (id, onboarded_at) select id, now() from u returning id)
+         insert into applications (program_id, user_id) select $3, id from p returning id, user_id`,
+        [n, `${n}-${Date.now()}`, program.id],
+      );
+      const apps = rows as { id: string; user_id: string }[];
+
+      const saveLat: number[] = [];
+      const submitLat: number[] = [];
+      let errors = 0;
+      let conflicts = 0;
+      const started = performance.now();
+      const end = started + rushSeconds * 1000;
+      await Promise.all(
+        apps.map(async (a, i) => {
+          const actor = actorFor(a.user_id);
+          let version = 1;
+          // Spread over the first interval; submit once at a random moment of the window.
+          let next = started + (i / apps.length) * SAVE_EVERY_MS;
+          const submitAt = started + Math.random() * rushSeconds * 1000;
+          let submitted = false;
+          let round = 0;
+          while (true) {
+            const due = Math.min(next, submitted ? Number.POSITIVE_INFINITY : submitAt);
+            if (due >= end) break;
+            await sleep(Math.max(0, due - performance.now()));
+            const body = { answers: answers(round++), version };
+            const t0 = performance.now();
+            try {
+              if (!submitted && due === submitAt) {
+                const r = await submitApplication(database.db, systemClock, actor, a.id, body);
+                submitLat.push(performance.now() - t0);
+                version = r.version;
+                submitted = true;
+              } else {
+                const r = await saveAnswers(database.db, systemClock, actor, a.id, body);
+                saveLat.push(performance.now() - t0);
+                version = r.version;
+                next += SAVE_EVERY_MS;
+              }
+            } catch (err) {
+              const current = (err as { current?: { version: number } }).current;
+              if (current) {
+                conflicts++;
+                version = current.version;
+              } else errors++;
+              if (due !== submitAt) next += SAVE_EVERY_MS;
+            }
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      saveLat.sort((x, y) => x - y);
+      submitLat.sort((x, y) => x - y);
+      const row: RushRow = {
+        applicants: n,
+        seconds: round(seconds),
+        autosaves: saveLat.length,
+        autosavesPerSecond: round(saveLat.length / seconds),
+        submits: submitLat.length,
+        submitsPerSecond: round(submitLat.length / seconds),
+        saveP50Ms: round(pct(saveLat, 50)),
+        saveP99Ms: round(pct(saveLat, 99)),
+        submitP50Ms: round(pct(submitLat, 50)),
+        submitP99Ms: round(pct(submitLat, 99)),
+        errors,
+        conflicts,
+      };
+      rush.push(row);
+      log(
+        `  rush ${n} applicants, ${row.seconds} s: ${row.autosavesPerSecond} autosaves/s (p50 ${row.saveP50Ms} ms, p99 ${row.saveP99Ms} ms), ${row.submitsPerSecond} submits/s (p50 ${row.submitP50Ms} ms, p99 ${row.submitP99Ms} ms), errors ${errors}, 409s ${conflicts}`,
+      );
+
+      if (n === sizes[sizes.length - 1]) {
+        // The ceiling: the same rows updated with 2 KB of JSON by raw single-row UPDATEs, closed loop.
+        const lat: number[] = [];
+        const rawSeconds = 5;
+        const stop = performance.now() + rawSeconds * 1000;
+        const payload = JSON.stringify(answers(1));
+        await Promise.all(
+          Array.from({ length: POOL }, async (_, w) => {
+            let k = w;
+            while (performance.now() < stop) {
+              const t0 = performance.now();
+              await raw.query(
+                'update applications set answers = $1::jsonb, version = version + 1, updated_at = now() where id = $2',
+                [payload, apps[k % apps.length].id],
+              );
+              lat.push(performance.now() - t0);
+              k += POOL;
+            }
+          }),
+        );
+        lat.sort((x, y) => x - y);
+        rawUpdate = {
+          workers: POOL,
+          seconds: rawSeconds,
+          updates: lat.length,
+          perSecond: round(lat.length / rawSeconds),
+          p50Ms: round(pct(lat, 50)),
+          p99Ms: round(pct(lat, 99)),
+        };
+        log(
+          `  raw single-row UPDATE through pg (${POOL} workers): ${rawUpdate.perSecond} updates/s, p50 ${rawUpdate.p50Ms} ms, p99 ${rawUpdate.p99Ms} ms`,
+        );
+      }
+    }
+
+    // All Programs with 10,000 and then 100,000 published programs.
+    const config = loadConfig({
+      PORT: '0',
+      PUBLIC_URL: 'http://127.0.0.1',
+      DATA_DIR: '/tmp/applyhub-bench-unused',
+      LOG_REQUESTS: '0',
+      NODE_ENV: 'development',
+    });
+    const notifier = createNotifier(database);
+    await notifier.start();
+    const app = createApp({
+      config,
+      database,
+      db: database.db,
+      auth: createAuth({ config, db: database.db }),
+      clock: systemClock,
+      notifier,
+      storage: createStorage(config),
+    });
+    const allPrograms: ApplicationsBenchReport['allPrograms'] = [];
+    try {
+      for (const total of [10_000, 100_000]) {
+        const { rows } = await raw.query('select count(*)::int as n from programs where published');
+        const missing = total - rows[0].n;
+        if (missing > 0)
+          await raw.query(
+            `insert into programs (organization_id, name, type, description, published, published_at, review_status, form)
+             select $1, 'Bench program ' || g, 'audition', 'A program for the list benchmark', true,
+                    now() - (g || ' seconds')::interval, 'published', '{"questions":[]}'::jsonb
+             from generate_series(1, $2::int) g`,
+            [org, missing],
+          );
+        await raw.query('analyze programs');
+        const lat: number[] = [];
+        let perRequest = 0;
+        for (let i = 0; i < 60; i++) {
+          const before = statements;
+          const t0 = performance.now();
+          const res = await app.request('http://127.0.0.1/api/programs?limit=100');
+          await res.arrayBuffer();
+          if (i >= 10) lat.push(performance.now() - t0);
+          perRequest = statements - before;
+          if (!res.ok) throw new Error(`GET /api/programs: ${res.status}`);
+        }
+        lat.sort((x, y) => x - y);
+        const row = {
+          programs: total,
+          p50Ms: round(pct(lat, 50)),
+          p99Ms: round(pct(lat, 99)),
+          statementsPerRequest: perRequest,
+        };
+        allPrograms.push(row);
+        log(
+          `  All Programs (GET /api/programs?limit=100) with ${total.toLocaleString('en')} programs: p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${perRequest} SQL statements per request`,
+        );
+      }
+    } finally {
+      await notifier.stop();
+    }
+    return { rush, rawUpdate: rawUpdate!, allPrograms };
+  } finally {
+    await raw.end();
+    await database.close();
+  }
+}

@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { sameAnswers } from '../../shared/domain/answer-merge';
+import { cleanAnswers } from '../../shared/domain/answer-values';
+import { missingRequiredLabels, requiredFieldsMessage } from '../../shared/domain/answers';
+import { answerableStatuses, applicationMessages } from '../../shared/domain/applications';
+import { PROFILE_PROBLEMS_HEADING, profileProblems } from '../../shared/domain/profile-completeness';
+import { windowState } from '../../shared/domain/programs';
+import type { Actor } from '../../shared/policy';
+import type {
+  AnswersInput,
+  Application,
+  ApplicationPreview,
+  MySubmission,
+  SavedAnswers,
+} from '../../shared/schemas/applications';
+import type { ApplicationForm } from '../../shared/schemas/forms';
+import type { Clock } from '../clock';
+import { requireActor } from '../context';
+import type { Db } from '../db/client';
+import { applications } from '../db/schema';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { loadProfile } from '../profiles/service';
+import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
+import { profileSnapshot } from './profile';
+import { applicationDetail, applicationForUpdate, mySubmissions, previewByApplicationId } from './queries';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A stale version: 409 carrying the server's answers and version so the client can merge. */
+export class StaleAnswers extends Conflict {
+  constructor(readonly current: { answers: Record<string, unknown>; version: number }) {
+    super(applicationMessages.stale);
+  }
+}
+
+/** A refused submit: the answers were saved; the problems and the new version go back to the page. */
+export class SubmitRefused extends Invalid {
+  constructor(
+    message: string,
+    readonly problems: { required: string[]; profile: string[] },
+    readonly current: { answers: Record<string, unknown>; version: number },
+  ) {
+    super(message);
+  }
+}
+
+export async function getApplication(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  id: string,
+): Promise<Application> {
+  const ref = await readableApplication(db, actor, id);
+  const row = await applicationDetail(db, id);
+  if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+  const window = windowState(row.openAt, row.closeAt, clock.now());
+  const form = row.form as ApplicationForm;
+  let profile: Application['profile'] = null;
+  if (form.profile.enabled) {
+    if (row.status !== 'draft' && row.profileSnapshot) {
+      const snap = row.profileSnapshot;
+      profile = {
+        source: 'snapshot',
+        data: snap,
+        snapshot_at: typeof snap.__snapshot_at === 'string' ? snap.__snapshot_at : null,
+      };
+    } else if (ref.role === 'owner') {
+      profile = {
+        source: 'live',
+        data: (await loadProfile(db, row.userId)) as Record<string, unknown> | null,
+        snapshot_at: null,
+      };
+    }
+  }
+  return {
+    id: row.id,
+    status: row.status,
+    answers: row.answers,
+    version: row.version,
+    submitted_at: iso(row.submittedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    role: ref.role,
+    editable:
+      ref.role === 'owner' && row.live && window === 'open' && answerableStatuses.includes(row.status),
+    program: {
+      id: row.programId,
+      name: row.programName,
+      organization_name: row.organizationName,
+      organization_slug: row.organizationSlug,
+      open_at: iso(row.openAt),
+      close_at: iso(row.closeAt),
+      window,
+      form,
+    },
+    profile,
+  };
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof applicationForUpdate>>>;
+
+/** The checks every write of answers passes, on the locked row. */
+function assertAnswerable(row: Locked, clock: Clock) {
+  assertEditable(row.program, clock);
+  if (!row.program.live) throw new Conflict(applicationMessages.settled);
+  if (!answerableStatuses.includes(row.status)) throw new Conflict(applicationMessages.settled);
+}
+
+function cleaned(row: Locked, input: AnswersInput): Record<string, unknown> {
+  const { answers, problems } = cleanAnswers(row.program.form.questions, input.answers, row.id);
+  const keys = Object.keys(problems);
+  if (keys.length) throw new Invalid(problems[keys[0]], problems);
+  return answers;
+}
+
+/**
+ * Writes the answers when `version` is current, bumping it; a retry of a save the server already
+ * has (same answers, one version behind) is acknowledged again instead of refused (idempotent).
+ */
+async function writeAnswers(
+  tx: Db,
+  row: Locked,
+  answers: Record<string, unknown>,
+  version: number,
+  now: Date,
+): Promise<number> {
+  if (version !== row.version) {
+    if (version === row.version - 1 && sameAnswers(answers, row.answers)) return row.version;
+    throw new StaleAnswers({ answers: row.answers, version: row.version });
+  }
+  await tx
+    .update(applications)
+    .set({ answers, version: row.version + 1, updatedAt: now })
+    .where(eq(applications.id, row.id));
+  return row.version + 1;
+}
+
+/**
+ * Autosave and 'Edit Application' saves: only while the window is open. A submitted application
+ * stays submitted and must stay complete (its required answers cannot be emptied).
+ */
+export async function saveAnswers(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  id: string,
+  input: AnswersInput,
+): Promise<SavedAnswers> {
+  await ownApplication(db, actor, id);
+  return db.transaction(async (tx) => {
+    const row = await applicationForUpdate(tx, id);
+    if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+    assertAnswerable(row, clock);
+    const answers = cleaned(row, input);
+    if (row.status === 'submitted') {
+      const missing = missingRequiredLabels(row.program.form, answers);
+      if (missing.length) throw new Invalid(requiredFieldsMessage(missing));
+    }
+    const now = clock.now();
+    const version = await writeAnswers(tx, row, answers, input.version, now);
+    return { answers, version, status: row.status, updated_at: now.toISOString() };
+  });
+}
+
+/**
+ * Submit (spec 001 §5): the window first (after close nothing changes, whatever is sent); then the
+ * answers are saved; then required answers and profile sections are checked. Refused: the saved
+ * answers stay, the status does not change (422 with the problems). Accepted: a fresh profile
+ * snapshot, status submitted, submitted_at — all in one transaction.
+ */
+export async function submitApplication(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  id: string,
+  input: AnswersInput,
+): Promise<SavedAnswers> {
+  await ownApplication(db, actor, id);
+  const outcome = await db.transaction(async (tx) => {
+    const row = await applicationForUpdate(tx, id);
+    if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+    const now = clock.now();
+    const state = windowState(row.program.openAt, row.program.closeAt, now);
+    if (state === 'not_open') throw new Conflict(applicationMessages.notYetOpen);
+    if (state === 'closed') throw new Conflict(applicationMessages.deadlinePassed);
+    if (!row.program.live) throw new Conflict(applicationMessages.notOpen);
+    if (!answerableStatuses.includes(row.status)) throw new Conflict(applicationMessages.settled);
+    const answers = cleaned(row, input);
+    const version = await writeAnswers(tx, row, answers, input.version, now);
+    const form = row.program.form;
+    const required = missingRequiredLabels(form, answers);
+    const profile = await loadProfile(tx, row.userId);
+    const profileLines = profileProblems(form, profile);
+    if (required.length || profileLines.length) {
+      return { ok: false as const, refused: { required, profile: profileLines }, answers, version };
+    }
+    await tx
+      .update(applications)
+      .set({
+        status: 'submitted',
+        submittedAt: row.submittedAt ?? now,
+        profileSnapshot: profileSnapshot(profile, now),
+        version: version + 1,
+        updatedAt: now,
+      })
+      .where(eq(applications.id, id));
+    return { ok: true as const, answers, version: version + 1, updatedAt: now };
+  });
+  if (!outcome.ok) {
+    const { required, profile } = outcome.refused;
+    const message = [
+      ...(required.length ? [requiredFieldsMessage(required)] : []),
+      ...(profile.length ? [PROFILE_PROBLEMS_HEADING, ...profile] : []),
+    ].join('\n');
+    throw new SubmitRefused(message, outcome.refused, {
+      answers: outcome.answers,
+      version: outcome.version,
+    });
+  }
+  return {
+    answers: outcome.answers,
+    version: outcome.version,
+    status: 'submitted',
+    updated_at: outcome.updatedAt.toISOString(),
+  };
+}
+
+/** Public: the program behind an application link, never its answers or applicant. */
+export async function applicationPreview(db: Db, id: string): Promise<ApplicationPreview> {
+  const preview = await previewByApplicationId(db, id);
+  if (!preview) throw new NotFound(APPLICATION_NOT_FOUND);
+  return preview;
+}
+
+export async function listMySubmissions(
+  db: Db,
+  actor: Actor | null,
+): Promise<{ items: MySubmission[]; total: number }> {
+  const me = requireActor(actor);
+  const items = await mySubmissions(db, me.userId);
+  return { items, total: items.length };
+}

@@ -1,0 +1,84 @@
+import type { Question } from '../schemas/forms';
+import { cutToWords, maxWordsOf } from './answers';
+
+/** Where an application's file answers live in storage (the spec's object path). */
+export const answerFilePrefix = (applicationId: string, questionKey: string) =>
+  `applications/${applicationId}/${questionKey}/`;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+function isFileInfo(value: unknown): value is { filePath: string } {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.fileName === 'string' &&
+    typeof v.filePath === 'string' &&
+    typeof v.fileSize === 'number' &&
+    (typeof v.contentType === 'string' || typeof v.fileType === 'string') &&
+    typeof v.uploadedAt === 'string'
+  );
+}
+
+export type AnswerCheck = { ok: true; value: unknown } | { ok: false; problem: string };
+
+/**
+ * One answer against its question. Text is trimmed to its limit (long text cut at the word limit,
+ * default 100; short text at maxLength) rather than refused; a value of the wrong kind is refused.
+ * null/undefined clears the answer.
+ */
+export function checkAnswer(question: Question, value: unknown, applicationId: string): AnswerCheck {
+  if (value === null || value === undefined) return { ok: true, value: null };
+  const name = question.label || question.key;
+  switch (question.type) {
+    case 'short_text':
+      if (typeof value !== 'string') return { ok: false, problem: `${name}: enter text.` };
+      return { ok: true, value: question.maxLength ? value.slice(0, question.maxLength) : value };
+    case 'long_text':
+      if (typeof value !== 'string') return { ok: false, problem: `${name}: enter text.` };
+      return { ok: true, value: cutToWords(value, maxWordsOf(question)) };
+    case 'date':
+      if (value === '') return { ok: true, value: null };
+      if (typeof value !== 'string' || !isRealDate(value))
+        return { ok: false, problem: `${name}: enter a date as YYYY-MM-DD.` };
+      return { ok: true, value };
+    case 'select':
+      if (value === '') return { ok: true, value: null };
+      if (typeof value !== 'string' || !(question.options ?? []).includes(value))
+        return { ok: false, problem: `${name}: choose one of the options.` };
+      return { ok: true, value };
+    case 'checkbox':
+      if (typeof value !== 'boolean') return { ok: false, problem: `${name}: must be ticked or not.` };
+      return { ok: true, value };
+    case 'file':
+      if (!isFileInfo(value) || !value.filePath.startsWith(answerFilePrefix(applicationId, question.key)))
+        return { ok: false, problem: `${name}: upload the file with this question's uploader.` };
+      return { ok: true, value };
+  }
+}
+
+/**
+ * The answers as stored: only keys of the form's questions (answers for anything else are DROPPED,
+ * not refused, so a form edited while someone fills it never blocks their save), each checked by
+ * its question. Cleared answers are left out. Returns the cleaned map and one problem per bad key.
+ */
+export function cleanAnswers(
+  questions: Question[],
+  answers: Record<string, unknown>,
+  applicationId: string,
+): { answers: Record<string, unknown>; problems: Record<string, string> } {
+  const out: Record<string, unknown> = {};
+  const problems: Record<string, string> = {};
+  for (const q of questions) {
+    if (!Object.hasOwn(answers, q.key)) continue;
+    const checked = checkAnswer(q, answers[q.key], applicationId);
+    if (!checked.ok) problems[q.key] = checked.problem;
+    else if (checked.value !== null) out[q.key] = checked.value;
+  }
+  return { answers: out, problems };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { applicationStatuses } from '../domain/applications';
+import { applicationFormSchema } from './forms';
+
+const uuid = z.string().uuid('Application ids must be UUIDs.');
+export const applicationIdParam = z.object({ id: uuid });
+
+/** The whole answer map, as the page holds it, and the version it was based on. */
+export const answersInput = z.object({
+  answers: z.record(z.string().max(200), z.unknown()),
+  version: z.number().int(),
+});
+export type AnswersInput = z.infer<typeof answersInput>;
+
+export const windowStates = ['not_open', 'open', 'closed'] as const;
+
+export const applicationProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organization_name: z.string(),
+  organization_slug: z.string(),
+  open_at: z.string().nullable(),
+  close_at: z.string().nullable(),
+  /** Decided by the server's clock. */
+  window: z.enum(windowStates),
+  /** The live form. */
+  form: applicationFormSchema,
+});
+
+/** The autofilled profile block: the live profile before submission, the stored snapshot after. */
+export const profileBlockSchema = z.object({
+  source: z.enum(['live', 'snapshot']),
+  /** Profile fields by their API names (null when missing); files as File info. */
+  data: z.record(z.string(), z.unknown()).nullable(),
+  snapshot_at: z.string().nullable(),
+});
+export type ProfileBlock = z.infer<typeof profileBlockSchema>;
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  answers: z.record(z.string(), z.unknown()),
+  version: z.number().int(),
+  submitted_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** 'owner' for the applicant, 'reviewer' for the reviewers and admins of its program. */
+  role: z.enum(['owner', 'reviewer']),
+  /** The applicant may change the answers now (window open, draft or submitted). */
+  editable: z.boolean(),
+  program: applicationProgramSchema,
+  profile: profileBlockSchema.nullable(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const savedAnswersSchema = z.object({
+  answers: z.record(z.string(), z.unknown()),
+  version: z.number().int(),
+  status: z.enum(applicationStatuses),
+  updated_at: z.string(),
+});
+export type SavedAnswers = z.infer<typeof savedAnswersSchema>;
+
+/** 409 on a stale version: the server's answers and version, so the client can merge. */
+export const staleAnswersSchema = z.object({
+  error: z.object({ code: z.literal('conflict'), message: z.string() }),
+  current: z.object({ answers: z.record(z.string(), z.unknown()), version: z.number().int() }),
+});
+export type StaleAnswers = z.infer<typeof staleAnswersSchema>;
+
+/** 422 on a refused submit: the answers were saved; the problems to show (required, profile). */
+export const submitRefusedSchema = z.object({
+  error: z.object({ code: z.literal('invalid'), message: z.string() }),
+  problems: z.object({ required: z.array(z.string()), profile: z.array(z.string()) }),
+  current: z.object({ answers: z.record(z.string(), z.unknown()), version: z.number().int() }),
+});
+export type SubmitRefused = z.infer<typeof submitRefusedSchema>;
+
+/** The spec's public_get_program_from_app_id: never answers or applicant data. */
+export const applicationPreviewSchema = z.object({
+  program_id: z.string(),
+  program_name: z.string(),
+  program_description: z.string().nullable(),
+  organization_name: z.string(),
+  application_schema: applicationFormSchema,
+  open_at: z.string().nullable(),
+  close_at: z.string().nullable(),
+});
+export type ApplicationPreview = z.infer<typeof applicationPreviewSchema>;
+
+export const mySubmissionSchema = z.object({
+  id: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  organization_name: z.string(),
+  status: z.enum(applicationStatuses),
+  submitted_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type MySubmission = z.infer<typeof mySubmissionSchema>;

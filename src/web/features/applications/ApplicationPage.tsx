@@ -1,0 +1,390 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, ArrowLeft, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
+import { isMissingAnswer } from '../../../shared/domain/answers';
+import { applicationMessages as m } from '../../../shared/domain/applications';
+import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
+import type { Application } from '../../../shared/schemas/applications';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { formatDateTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/title';
+import { toast } from '../../lib/toast';
+import { AnswerSync, type SaveState, type SendResult } from './answer-sync';
+import { sendAnswers } from './api';
+import { ProfileBlock } from './ProfileBlock';
+import { QuestionField } from './QuestionField';
+
+/** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
+export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
+
+function autosaveDelay(): number {
+  try {
+    const raw = Number(window.localStorage.getItem(AUTOSAVE_DELAY_KEY));
+    return Number.isFinite(raw) && raw > 0 ? raw : AUTOSAVE_DELAY_MS;
+  } catch {
+    return AUTOSAVE_DELAY_MS;
+  }
+}
+
+const statusText: Record<SaveState, string> = {
+  clean: '',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  saved: 'All changes saved',
+  offline: 'Offline — changes kept on this device',
+  retrying: 'Save failed — retrying',
+  error: m.saveFailed,
+};
+
+function SaveStatus({ state, error, editing }: { state: SaveState; error: string | null; editing: boolean }) {
+  const text =
+    state === 'pending' && editing
+      ? 'Unsaved changes — press Save Changes'
+      : state === 'error' && error
+        ? `${m.saveFailed}: ${error}`
+        : statusText[state];
+  const icon =
+    state === 'saving' ? (
+      <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+    ) : state === 'saved' ? (
+      <CheckCircle2 className="size-4 text-green-700" aria-hidden="true" />
+    ) : state === 'offline' ? (
+      <CloudOff className="size-4 text-amber-700" aria-hidden="true" />
+    ) : state === 'retrying' || state === 'error' ? (
+      <AlertTriangle className="size-4 text-red-700" aria-hidden="true" />
+    ) : null;
+  return (
+    <p
+      role="status"
+      data-testid="save-status"
+      data-state={state}
+      className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700"
+    >
+      {icon}
+      {text}
+    </p>
+  );
+}
+
+type Problems = { required: string[]; profile: string[]; message: string };
+
+/** The applicant application page (spec 001 §2), for the signed-in owner or a reviewer (read-only). */
+export function ApplicationPage({ app, onReload }: { app: Application; onReload: () => void }) {
+  usePageTitle(app.program.name);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [problems, setProblems] = useState<Problems | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'submit' | 'save' | null>(null);
+  const problemsRef = useRef<HTMLDivElement>(null);
+
+  const isDraft = app.status === 'draft';
+  const canEdit = app.editable && (isDraft || editing);
+
+  const sync = useMemo(
+    () =>
+      new AnswerSync(
+        {
+          applicationId: app.id,
+          answers: app.answers,
+          version: app.version,
+          autosave: app.editable && isDraft,
+          delayMs: autosaveDelay(),
+          onGone: () => void navigate({ to: '/unauthorized' }),
+        },
+        {
+          send: (kind, body, options) => sendAnswers(app.id, kind, body, options),
+          storage: typeof window === 'undefined' ? null : window.localStorage,
+          setTimer: (fn, ms) => window.setTimeout(fn, ms),
+          clearTimer: (h) => window.clearTimeout(h as number),
+          online: () => navigator.onLine,
+          now: () => new Date(),
+        },
+      ),
+    // One engine per loaded application (a reload after a refusal builds a new one).
+    [app, isDraft, navigate],
+  );
+  const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
+
+  useEffect(() => {
+    const hide = () => {
+      if (document.visibilityState === 'hidden') sync.onHide();
+    };
+    const pagehide = () => sync.onHide();
+    const online = () => sync.onOnline();
+    document.addEventListener('visibilitychange', hide);
+    window.addEventListener('pagehide', pagehide);
+    window.addEventListener('online', online);
+    return () => {
+      document.removeEventListener('visibilitychange', hide);
+      window.removeEventListener('pagehide', pagehide);
+      window.removeEventListener('online', online);
+      sync.stop();
+    };
+  }, [sync]);
+
+  // The cached copy is out of date once answers were saved here: load afresh on the next visit.
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: ['application', app.id], exact: true }),
+    [queryClient, app.id],
+  );
+
+  useEffect(() => {
+    if (problems) problemsRef.current?.focus();
+  }, [problems]);
+
+  const conflictLabels = snap.conflicts
+    .map((k) => app.program.form.questions.find((q) => q.key === k)?.label ?? k)
+    .join(', ');
+
+  function handleFailure(result: SendResult, failed: string) {
+    if (result.kind === 'stale') {
+      setNotice(m.stale);
+      void sync.flush();
+      return;
+    }
+    if (result.kind === 'network') {
+      toast.error(failed, { description: 'Check your connection. Your answers are kept on this device.' });
+      return;
+    }
+    if (result.kind === 'error') {
+      if (result.status === 404) return void navigate({ to: '/unauthorized' });
+      toast.error(failed, result.message ? { description: result.message } : undefined);
+      // The window or the program changed under the page: show it as it is now.
+      if (result.status === 409) onReload();
+    }
+  }
+
+  async function submit() {
+    setBusy('submit');
+    setProblems(null);
+    setNotice(null);
+    try {
+      const result = await sync.submit();
+      if (result.kind === 'ok') {
+        toast.success(m.submitted);
+        await queryClient.invalidateQueries({ queryKey: ['me', 'applications'] });
+        void navigate({ to: '/' });
+        return;
+      }
+      if (result.kind === 'refused') {
+        setProblems({ ...result.problems, message: result.message });
+        return;
+      }
+      handleFailure(result, m.submitFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function saveChanges() {
+    setBusy('save');
+    setProblems(null);
+    try {
+      const result = await sync.flush();
+      if (result === null || result.kind === 'ok') {
+        toast.success(m.changesSaved);
+        setEditing(false);
+        sync.setAutosave(false);
+        return;
+      }
+      if (result.kind === 'error' && result.status === 422) {
+        setProblems({ required: [], profile: [], message: result.message || m.saveFailed });
+        return;
+      }
+      handleFailure(result, m.saveFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function cancelEdit() {
+    sync.revert();
+    setEditing(false);
+    setProblems(null);
+  }
+
+  const { program } = app;
+  const win = program.window;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <LinkButton to="/dashboard" variant="ghost" size="sm" className="-ml-2">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Dashboard
+      </LinkButton>
+
+      <header className="mt-3">
+        <p className="text-sm text-slate-600">{program.organization_name}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{program.name}</h1>
+          <Badge status={app.status} />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {program.close_at ? `Deadline ${formatDateTime(program.close_at)}` : 'No deadline'}
+          {app.submitted_at && ` · Submitted ${formatDateTime(app.submitted_at)}`}
+        </p>
+      </header>
+
+      {win === 'not_open' && (
+        <div
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+        >
+          <p className="font-semibold">{m.comingSoon}</p>
+          {program.open_at && <p className="text-sm">Opens {formatDateTime(program.open_at)}</p>}
+        </div>
+      )}
+      {win === 'closed' && (
+        <div role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <p className="font-semibold">{m.closed}</p>
+          <p className="text-sm">{m.locked}</p>
+        </div>
+      )}
+
+      {app.role === 'owner' && app.editable && snap.restorable && (
+        <div className="mt-4 flex flex-col gap-3 rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-semibold text-blue-900">Restore unsaved answers?</p>
+            <p className="text-sm text-blue-900">
+              This device kept answers from an earlier visit that were not saved yet.
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                if (!isDraft) setEditing(true);
+                sync.restore();
+              }}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" />
+              Restore
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => sync.discardStored()}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {(notice || snap.conflicts.length > 0) && (
+        <div
+          role="alert"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          {notice && (
+            <p>{notice} Your answers were merged with the other changes; check them before you submit.</p>
+          )}
+          {snap.conflicts.length > 0 && (
+            <p>
+              Changed in both places (your version was kept): {conflictLabels}.{' '}
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => {
+                  sync.dismissConflicts();
+                  setNotice(null);
+                }}
+              >
+                Dismiss
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+
+      <div className="mt-6 space-y-6">
+        {app.profile && program.form.profile.enabled && (
+          <ProfileBlock form={program.form} block={app.profile} />
+        )}
+
+        <Card
+          title="Application"
+          actions={
+            app.role === 'owner' ? (
+              <SaveStatus state={snap.state} error={snap.error} editing={editing} />
+            ) : undefined
+          }
+        >
+          {program.form.questions.length === 0 ? (
+            <p className="text-slate-600">This program has no custom questions yet.</p>
+          ) : (
+            <ol className="space-y-6">
+              {program.form.questions.map((q) => (
+                <li key={q.key}>
+                  <QuestionField
+                    question={q}
+                    value={snap.answers[q.key]}
+                    applicationId={app.id}
+                    editable={canEdit}
+                    onChange={(v) => sync.set(q.key, v)}
+                    error={
+                      problems?.required.includes(q.label) && isMissingAnswer(snap.answers[q.key])
+                        ? 'This answer is required.'
+                        : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+
+        {problems && (
+          <div
+            ref={problemsRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline-2 focus:outline-red-600"
+          >
+            {problems.required.length > 0 && (
+              <p className="font-medium">
+                Please complete the following required fields: {problems.required.join(', ')}
+              </p>
+            )}
+            {problems.profile.length > 0 && (
+              <div className={problems.required.length ? 'mt-3' : ''}>
+                <p className="font-medium">{PROFILE_PROBLEMS_HEADING}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {problems.profile.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {problems.required.length === 0 && problems.profile.length === 0 && <p>{problems.message}</p>}
+          </div>
+        )}
+
+        {app.role === 'owner' && app.editable && (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            {isDraft ? (
+              <Button onClick={() => void submit()} loading={busy === 'submit'} disabled={busy !== null}>
+                Submit Application
+              </Button>
+            ) : editing ? (
+              <>
+                <Button variant="secondary" onClick={cancelEdit} disabled={busy !== null}>
+                  Cancel
+                </Button>
+                <Button onClick={() => void saveChanges()} loading={busy === 'save'} disabled={busy !== null}>
+                  Save Changes
+                </Button>
+              </>
+            ) : (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit Application
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
