@@ -16,6 +16,7 @@ import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
+import { runUsersBench, type UsersBenchReport } from './users';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -358,6 +359,7 @@ async function main(): Promise<number> {
   );
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
+  let usersReport: UsersBenchReport | null = null;
   let applicationsReport: ApplicationsBenchReport | null = null;
   const featuredReports: FeaturedBenchReport[] = [];
   let uploadsReport: UploadsBenchReport | null = null;
@@ -397,6 +399,25 @@ async function main(): Promise<number> {
           log(
             `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
           );
+        },
+      ]);
+    if (!settings.skipPostgres)
+      plan.push([
+        'users (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          const report = await runUsersBench(db, settings.seconds);
+          usersReport = report;
+          log(
+            `\nUser search (PostgreSQL, in-process, ${report.users} users added in ${report.seedSeconds} s):`,
+          );
+          log(`  SQL statements per request: ${JSON.stringify(report.queriesPerRequest)}`);
+          for (const [k, v] of Object.entries(report.plans)) log(`  plan (${k}): ${v}`);
+          for (const l of report.loads)
+            log(
+              `  ${l.endpoint} @${l.connections}: ${l.rps} req/s, p50 ${ms(l.p50Ms)} ms, p99 ${ms(l.p99Ms)} ms, non-2xx ${l.non2xx}`,
+            );
         },
       ]);
     if (!settings.skipPostgres)
@@ -477,6 +498,7 @@ async function main(): Promise<number> {
     load: loads,
     bundle,
     programs: programsReport,
+    users: usersReport,
     applications: applicationsReport,
     featured: featuredReports,
     uploads: uploadsReport,

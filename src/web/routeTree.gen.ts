@@ -27,8 +27,12 @@ import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$ap
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
+import { Route as AuthedSuperAssignmentsRouteImport } from './routes/_authed/super/assignments'
+import { Route as AuthedSuperCoalitionsRouteImport } from './routes/_authed/super/coalitions'
 import { Route as AuthedSuperFeaturedRouteImport } from './routes/_authed/super/featured'
 import { Route as AuthedSuperOrgRequestsRouteImport } from './routes/_authed/super/org-requests'
+import { Route as AuthedSuperOrgsRouteImport } from './routes/_authed/super/orgs'
+import { Route as AuthedSuperUsersRouteImport } from './routes/_authed/super/users'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
@@ -134,6 +138,16 @@ const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
+const AuthedSuperAssignmentsRoute = AuthedSuperAssignmentsRouteImport.update({
+  id: '/assignments',
+  path: '/assignments',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperCoalitionsRoute = AuthedSuperCoalitionsRouteImport.update({
+  id: '/coalitions',
+  path: '/coalitions',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
 const AuthedSuperFeaturedRoute = AuthedSuperFeaturedRouteImport.update({
   id: '/featured',
   path: '/featured',
@@ -142,6 +156,16 @@ const AuthedSuperFeaturedRoute = AuthedSuperFeaturedRouteImport.update({
 const AuthedSuperOrgRequestsRoute = AuthedSuperOrgRequestsRouteImport.update({
   id: '/org-requests',
   path: '/org-requests',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperOrgsRoute = AuthedSuperOrgsRouteImport.update({
+  id: '/orgs',
+  path: '/orgs',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperUsersRoute = AuthedSuperUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
 const OrgOrgSlugIndexRoute = OrgOrgSlugIndexRouteImport.update({
@@ -244,8 +268,12 @@ export interface FileRoutesByFullPath {
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
+  '/super/orgs': typeof AuthedSuperOrgsRoute
+  '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -278,8 +306,12 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
+  '/super/orgs': typeof AuthedSuperOrgsRoute
+  '/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -314,8 +346,12 @@ export interface FileRoutesById {
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/_authed/super/featured': typeof AuthedSuperFeaturedRoute
   '/_authed/super/org-requests': typeof AuthedSuperOrgRequestsRoute
+  '/_authed/super/orgs': typeof AuthedSuperOrgsRoute
+  '/_authed/super/users': typeof AuthedSuperUsersRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -352,8 +388,12 @@ export interface FileRouteTypes {
     | '/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/super/assignments'
+    | '/super/coalitions'
     | '/super/featured'
     | '/super/org-requests'
+    | '/super/orgs'
+    | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -386,8 +426,12 @@ export interface FileRouteTypes {
     | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/super/assignments'
+    | '/super/coalitions'
     | '/super/featured'
     | '/super/org-requests'
+    | '/super/orgs'
+    | '/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -421,8 +465,12 @@ export interface FileRouteTypes {
     | '/_authed/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/_authed/super/assignments'
+    | '/_authed/super/coalitions'
     | '/_authed/super/featured'
     | '/_authed/super/org-requests'
+    | '/_authed/super/orgs'
+    | '/_authed/super/users'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -589,6 +637,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSuperIndexRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
+    '/_authed/super/assignments': {
+      id: '/_authed/super/assignments'
+      path: '/assignments'
+      fullPath: '/super/assignments'
+      preLoaderRoute: typeof AuthedSuperAssignmentsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/coalitions': {
+      id: '/_authed/super/coalitions'
+      path: '/coalitions'
+      fullPath: '/super/coalitions'
+      preLoaderRoute: typeof AuthedSuperCoalitionsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/_authed/super/featured': {
       id: '/_authed/super/featured'
       path: '/featured'
@@ -601,6 +663,20 @@ declare module '@tanstack/react-router' {
       path: '/org-requests'
       fullPath: '/super/org-requests'
       preLoaderRoute: typeof AuthedSuperOrgRequestsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/orgs': {
+      id: '/_authed/super/orgs'
+      path: '/orgs'
+      fullPath: '/super/orgs'
+      preLoaderRoute: typeof AuthedSuperOrgsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/users': {
+      id: '/_authed/super/users'
+      path: '/users'
+      fullPath: '/super/users'
+      preLoaderRoute: typeof AuthedSuperUsersRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
     '/org/$orgSlug/': {
@@ -724,16 +800,24 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 )
 
 interface AuthedSuperRouteChildren {
+  AuthedSuperAssignmentsRoute: typeof AuthedSuperAssignmentsRoute
+  AuthedSuperCoalitionsRoute: typeof AuthedSuperCoalitionsRoute
   AuthedSuperFeaturedRoute: typeof AuthedSuperFeaturedRoute
   AuthedSuperOrgRequestsRoute: typeof AuthedSuperOrgRequestsRoute
+  AuthedSuperOrgsRoute: typeof AuthedSuperOrgsRoute
+  AuthedSuperUsersRoute: typeof AuthedSuperUsersRoute
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
   AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
+  AuthedSuperAssignmentsRoute: AuthedSuperAssignmentsRoute,
+  AuthedSuperCoalitionsRoute: AuthedSuperCoalitionsRoute,
   AuthedSuperFeaturedRoute: AuthedSuperFeaturedRoute,
   AuthedSuperOrgRequestsRoute: AuthedSuperOrgRequestsRoute,
+  AuthedSuperOrgsRoute: AuthedSuperOrgsRoute,
+  AuthedSuperUsersRoute: AuthedSuperUsersRoute,
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
   AuthedSuperProgramsProgramIdBuilderRoute:

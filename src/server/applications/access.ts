@@ -23,6 +23,8 @@ export interface ApplicationRef {
   version: number;
   openAt: Date | null;
   closeAt: Date | null;
+  /** The program's organization is soft-deleted: the program is closed for applicants. */
+  orgDeleted?: boolean;
   scope: ProgramScope;
 }
 
@@ -40,6 +42,7 @@ async function loadRef(db: Db, id: string): Promise<ApplicationRef | null> {
       openAt: programs.openAt,
       closeAt: programs.closeAt,
       orgId: programs.organizationId,
+      orgDeleted: sql<boolean>`${organizations.deletedAt} is not null`,
       coalitionIds: sql<
         string[]
       >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs.organizationId}), '{}')`,
@@ -80,9 +83,10 @@ export async function readableApplication(
 }
 
 export function applicationWindow(
-  ref: Pick<ApplicationRef, 'openAt' | 'closeAt'>,
+  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
   clock: Clock,
 ): WindowState {
+  if (ref.orgDeleted) return 'closed';
   return windowState(ref.openAt, ref.closeAt, clock.now());
 }
 
@@ -90,7 +94,10 @@ export function applicationWindow(
  * Answers (and answer files) change only while the window is open; a submitted application stays
  * editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
  */
-export function assertEditable(ref: Pick<ApplicationRef, 'openAt' | 'closeAt'>, clock: Clock): void {
+export function assertEditable(
+  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
+  clock: Clock,
+): void {
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);

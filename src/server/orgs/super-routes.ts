@@ -1,4 +1,196 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  addMemberInput,
+  coalitionMemberSchema,
+  createEntityInput,
+  deletedQuery,
+  messageSchema,
+  superCoalitionSchema,
+  superOrgSchema,
+} from '../../shared/schemas/governance';
+import { itemsOf } from '../../shared/schemas/me';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  superAddMember,
+  superCreateCoalition,
+  superCreateOrg,
+  superListCoalitions,
+  superListMembers,
+  superListOrgs,
+  superRemoveMember,
+  superSetCoalitionDeleted,
+  superSetOrgDeleted,
+} from './super-service';
 
-/** Super admin: organizations, coalitions and memberships (issue 6). */
-export const superOrgRoutes = router();
+const tags = ['super'];
+const orgId = z.object({ id: z.string().uuid('Organization ids must be UUIDs.') });
+const coalitionId = z.object({ id: z.string().uuid('Coalition ids must be UUIDs.') });
+const memberParams = z.object({
+  id: z.string().uuid('Coalition ids must be UUIDs.'),
+  orgId: z.string().uuid('Organization ids must be UUIDs.'),
+});
+const orgResult = z.object({ message: z.string(), item: superOrgSchema });
+const coalitionResult = z.object({ message: z.string(), item: superCoalitionSchema });
+const denied = [401, 403] as const;
+
+/** Super admin: organizations, coalitions and memberships (issue 6). Everyone else: 401/403. */
+export const superOrgRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/orgs',
+      tags,
+      request: { query: deletedQuery },
+      responses: { ...jsonOk(itemsOf(superOrgSchema)), ...errors(400, ...denied) },
+    }),
+    async (c) =>
+      c.json(
+        await superListOrgs(c.get('deps').db, c.get('actor'), c.req.valid('query').deleted === 'true'),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/orgs',
+      tags,
+      request: jsonBody(createEntityInput),
+      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superCreateOrg(db, clock, c.get('actor'), c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/super/orgs/{id}',
+      tags,
+      summary: 'Soft delete: the organization and its programs leave every public page; all data is kept.',
+      request: { params: orgId },
+      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superSetOrgDeleted(db, clock, c.get('actor'), c.req.valid('param').id, true), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/orgs/{id}/restore',
+      tags,
+      request: { params: orgId },
+      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superSetOrgDeleted(db, clock, c.get('actor'), c.req.valid('param').id, false), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/coalitions',
+      tags,
+      request: { query: deletedQuery },
+      responses: { ...jsonOk(itemsOf(superCoalitionSchema)), ...errors(400, ...denied) },
+    }),
+    async (c) =>
+      c.json(
+        await superListCoalitions(c.get('deps').db, c.get('actor'), c.req.valid('query').deleted === 'true'),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/coalitions',
+      tags,
+      request: jsonBody(createEntityInput),
+      responses: { ...jsonOk(coalitionResult), ...errors(400, ...denied, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superCreateCoalition(db, clock, c.get('actor'), c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/super/coalitions/{id}',
+      tags,
+      request: { params: coalitionId },
+      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await superSetCoalitionDeleted(db, clock, c.get('actor'), c.req.valid('param').id, true),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/coalitions/{id}/restore',
+      tags,
+      request: { params: coalitionId },
+      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await superSetCoalitionDeleted(db, clock, c.get('actor'), c.req.valid('param').id, false),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/coalitions/{id}/members',
+      tags,
+      request: { params: coalitionId },
+      responses: { ...jsonOk(itemsOf(coalitionMemberSchema)), ...errors(400, ...denied, 404) },
+    }),
+    async (c) =>
+      c.json(await superListMembers(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/coalitions/{id}/members',
+      tags,
+      request: { params: coalitionId, ...jsonBody(addMemberInput) },
+      responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await superAddMember(
+          db,
+          clock,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json').organization_id,
+        ),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/super/coalitions/{id}/members/{orgId}',
+      tags,
+      request: { params: memberParams },
+      responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404) },
+    }),
+    async (c) => {
+      const { id, orgId: org } = c.req.valid('param');
+      return c.json(await superRemoveMember(c.get('deps').db, c.get('actor'), id, org), 200);
+    },
+  );

@@ -1,4 +1,148 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  assignmentListQuery,
+  assignmentResultSchema,
+  assignmentRowSchema,
+  messageSchema,
+  scopeOptionsSchema,
+  setRoleInput,
+  superUserSchema,
+  upsertAssignmentInput,
+  userListQuery,
+} from '../../shared/schemas/governance';
+import { itemsOf } from '../../shared/schemas/me';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  superDeleteUser,
+  superListAssignments,
+  superListUsers,
+  superRemoveAssignment,
+  superRestoreUser,
+  superScopeOptions,
+  superSetUserRole,
+  superUpsertAssignment,
+  superUserAssignments,
+} from './super-service';
 
-/** Super admin: users, roles and assignments (issue 6). */
-export const superUserRoutes = router();
+const tags = ['super'];
+const userId = z.object({ id: z.string().uuid('User ids must be UUIDs.') });
+const assignmentId = z.object({ id: z.string().uuid('Assignment ids must be UUIDs.') });
+const userResult = z.object({ message: z.string(), item: superUserSchema });
+const denied = [401, 403] as const;
+
+/** Super admin: users, roles and assignments (issue 6). Everyone else: 401/403. */
+export const superUserRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/users',
+      tags,
+      summary: 'Users by name, email or id, role filter, optionally with deleted ones; page size 1000.',
+      request: { query: userListQuery },
+      responses: { ...jsonOk(itemsOf(superUserSchema)), ...errors(400, ...denied) },
+    }),
+    async (c) => c.json(await superListUsers(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/super/users/{id}/role',
+      tags,
+      summary: 'Superadmin or User (applicant). One row, all or nothing; the bulk change calls it per row.',
+      request: { params: userId, ...jsonBody(setRoleInput) },
+      responses: { ...jsonOk(superUserSchema), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await superSetUserRole(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json').role),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/super/users/{id}',
+      tags,
+      summary: 'Soft delete: all data kept, sessions ended at once.',
+      request: { params: userId },
+      responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superDeleteUser(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/users/{id}/restore',
+      tags,
+      request: { params: userId },
+      responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superRestoreUser(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/users/{id}/assignments',
+      tags,
+      request: { params: userId },
+      responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied, 404) },
+    }),
+    async (c) =>
+      c.json(await superUserAssignments(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/assignments',
+      tags,
+      request: { query: assignmentListQuery },
+      responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied) },
+    }),
+    async (c) =>
+      c.json(await superListAssignments(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/super/assignments',
+      tags,
+      summary:
+        'Adds or updates an assignment (active or revoked); an applicant given one has the role bumped.',
+      request: jsonBody(upsertAssignmentInput),
+      responses: { ...jsonOk(assignmentResultSchema), ...errors(400, ...denied, 404, 409) },
+    }),
+    async (c) =>
+      c.json(await superUpsertAssignment(c.get('deps').db, c.get('actor'), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/super/assignments/{id}',
+      tags,
+      summary: 'Org admin and coalition manager: revoked (status revoked). Reviewer: removed.',
+      request: { params: assignmentId },
+      responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await superRemoveAssignment(db, c.get('actor'), c.req.valid('param').id, clock), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/scopes',
+      tags,
+      summary: 'Live organizations, coalitions and programs for the assignment pickers.',
+      responses: { ...jsonOk(scopeOptionsSchema), ...errors(...denied) },
+    }),
+    async (c) => c.json(await superScopeOptions(c.get('deps').db, c.get('actor')), 200),
+  );

@@ -27,5 +27,7 @@ export const assignments = pgTable(
   (t) => [
     uniqueIndex('assignments_unique').on(t.userId, t.kind, t.scopeType, t.scopeId),
     index('assignments_scope_idx').on(t.scopeType, t.scopeId, t.kind),
+    // The super admin's assignments tabs: one kind, most recently changed first.
+    index('assignments_kind_idx').on(t.kind, t.updatedAt),
   ],
 );

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Building2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { SuperOrg } from '../../../shared/schemas/governance';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { superOrgsQuery, useEntityMutations, useForbiddenRedirect } from './api';
+import { CreateEntityForm, DeletedList, PageHeading, Section } from './parts';
+
+/** /super/orgs: create, list, soft delete and restore organizations. */
+export function OrgsPage() {
+  usePageTitle('Organizations');
+  const active = useQuery(superOrgsQuery(false));
+  const deleted = useQuery(superOrgsQuery(true));
+  useForbiddenRedirect(active.error ?? deleted.error);
+  const { create, remove, restore } = useEntityMutations('orgs');
+  const [toDelete, setToDelete] = useState<SuperOrg | null>(null);
+
+  return (
+    <DashboardShell showReviews={false}>
+      <PageHeading title="Organizations" intro="Create, delete and restore organizations." />
+      <CreateEntityForm
+        heading="Create Organization"
+        submitLabel="Create Organization"
+        onCreate={(input) => create.mutateAsync(input)}
+      />
+
+      <Section id="active-orgs" title="Active Organizations">
+        {active.isPending ? (
+          <TableSkeleton />
+        ) : active.isError ? (
+          <ErrorState
+            message="Failed to load organizations"
+            onRetry={() => void active.refetch()}
+            retrying={active.isFetching}
+          />
+        ) : active.data.items.length === 0 ? (
+          <EmptyState icon={<Building2 />} title="No organizations yet." />
+        ) : (
+          <ScrollTable
+            label="Active organizations"
+            head={
+              <>
+                <th scope="col" className={`${th} sticky left-0 z-[1] bg-slate-50`}>
+                  Name
+                </th>
+                <th scope="col" className={th}>
+                  Slug
+                </th>
+                <th scope="col" className={th}>
+                  Description
+                </th>
+                <th scope="col" className={th}>
+                  Created
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </>
+            }
+          >
+            {active.data.items.map((o) => (
+              <tr key={o.id} className={rowClass}>
+                <th scope="row" className={nameCell}>
+                  {o.name}
+                </th>
+                <td className={td} data-label="Slug">
+                  <code className="text-xs">{o.slug}</code>
+                </td>
+                <td className={td} data-label="Description">
+                  <span className="line-clamp-2 max-w-md">{o.description || '—'}</span>
+                </td>
+                <td className={td} data-label="Created">
+                  {formatDate(o.created_at)}
+                </td>
+                <td className={actionsCell}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() => setToDelete(o)}
+                    aria-label={`Delete ${o.name}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </Section>
+
+      <DeletedList
+        title="Deleted Organizations"
+        items={deleted.data?.items ?? []}
+        loading={deleted.isPending}
+        error={deleted.isError ? 'Failed to load organizations' : null}
+        onRetry={() => void deleted.refetch()}
+        onRestore={(o) => restore.mutate(o.id)}
+        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+        emptyText="No deleted organizations."
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={`Delete ${toDelete?.name ?? 'organization'}?`}
+        description="The organization and its programs will disappear from every public page and stop accepting applications. All data is kept; you can restore it from Deleted Organizations."
+        confirmLabel="Delete"
+        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
+      />
+    </DashboardShell>
+  );
+}
