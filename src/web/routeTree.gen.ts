@@ -22,6 +22,8 @@ import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
+import { Route as AuthedReviewProgramIdRouteImport } from './routes/_authed/review/$programId'
+import { Route as AuthedReviewAllRouteImport } from './routes/_authed/review/all'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
@@ -30,9 +32,11 @@ import { Route as ProgramsIdApplyRouteImport } from './routes/programs/$id/apply
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
+import { Route as AuthedReviewAppApplicationIdRouteImport } from './routes/_authed/review/app/$applicationId'
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
@@ -102,6 +106,16 @@ const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedReviewRoute,
 } as any)
+const AuthedReviewProgramIdRoute = AuthedReviewProgramIdRouteImport.update({
+  id: '/$programId',
+  path: '/$programId',
+  getParentRoute: () => AuthedReviewRoute,
+} as any)
+const AuthedReviewAllRoute = AuthedReviewAllRouteImport.update({
+  id: '/all',
+  path: '/all',
+  getParentRoute: () => AuthedReviewRoute,
+} as any)
 const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -143,6 +157,12 @@ const AuthedOrgOrgSlugReviewerRoute =
     path: '/org/$orgSlug/reviewer',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedReviewAppApplicationIdRoute =
+  AuthedReviewAppApplicationIdRouteImport.update({
+    id: '/app/$applicationId',
+    path: '/app/$applicationId',
+    getParentRoute: () => AuthedReviewRoute,
+  } as any)
 const AuthedSuperProgramsIndexRoute =
   AuthedSuperProgramsIndexRouteImport.update({
     id: '/programs/',
@@ -159,6 +179,12 @@ const AuthedOrgOrgSlugAdminIndexRoute =
   AuthedOrgOrgSlugAdminIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminReviewsRoute =
+  AuthedOrgOrgSlugAdminReviewsRouteImport.update({
+    id: '/reviews',
+    path: '/reviews',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
@@ -198,6 +224,8 @@ export interface FileRoutesByFullPath {
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/review/all': typeof AuthedReviewAllRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review/': typeof AuthedReviewIndexRoute
@@ -207,7 +235,9 @@ export interface FileRoutesByFullPath {
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -225,6 +255,8 @@ export interface FileRoutesByTo {
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/review/all': typeof AuthedReviewAllRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/review': typeof AuthedReviewIndexRoute
@@ -232,7 +264,9 @@ export interface FileRoutesByTo {
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
   '/programs/$id': typeof ProgramsIdIndexRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -254,6 +288,8 @@ export interface FileRoutesById {
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/_authed/review/all': typeof AuthedReviewAllRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
@@ -263,7 +299,9 @@ export interface FileRoutesById {
   '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/_authed/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -285,6 +323,8 @@ export interface FileRouteTypes {
     | '/review'
     | '/super'
     | '/coalitions/$slug'
+    | '/review/$programId'
+    | '/review/all'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review/'
@@ -294,7 +334,9 @@ export interface FileRouteTypes {
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/review/app/$applicationId'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
@@ -312,6 +354,8 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/dashboard'
     | '/coalitions/$slug'
+    | '/review/$programId'
+    | '/review/all'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/review'
@@ -319,7 +363,9 @@ export interface FileRouteTypes {
     | '/org/$orgSlug'
     | '/programs/$id'
     | '/org/$orgSlug/reviewer'
+    | '/review/app/$applicationId'
     | '/super/programs'
+    | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
@@ -340,6 +386,8 @@ export interface FileRouteTypes {
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
+    | '/_authed/review/$programId'
+    | '/_authed/review/all'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/_authed/review/'
@@ -349,7 +397,9 @@ export interface FileRouteTypes {
     | '/_authed/coalition/$slug/cm'
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
+    | '/_authed/review/app/$applicationId'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/reviews'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
@@ -467,6 +517,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedReviewIndexRouteImport
       parentRoute: typeof AuthedReviewRoute
     }
+    '/_authed/review/$programId': {
+      id: '/_authed/review/$programId'
+      path: '/$programId'
+      fullPath: '/review/$programId'
+      preLoaderRoute: typeof AuthedReviewProgramIdRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
+    '/_authed/review/all': {
+      id: '/_authed/review/all'
+      path: '/all'
+      fullPath: '/review/all'
+      preLoaderRoute: typeof AuthedReviewAllRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
     '/_authed/super/': {
       id: '/_authed/super/'
       path: '/'
@@ -523,6 +587,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugReviewerRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/review/app/$applicationId': {
+      id: '/_authed/review/app/$applicationId'
+      path: '/app/$applicationId'
+      fullPath: '/review/app/$applicationId'
+      preLoaderRoute: typeof AuthedReviewAppApplicationIdRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
     '/_authed/super/programs/': {
       id: '/_authed/super/programs/'
       path: '/programs'
@@ -542,6 +613,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/org/$orgSlug/admin/'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/reviews': {
+      id: '/_authed/org/$orgSlug/admin/reviews'
+      path: '/reviews'
+      fullPath: '/org/$orgSlug/admin/reviews'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminReviewsRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
     '/_authed/super/programs/$programId/builder': {
@@ -576,11 +654,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedReviewRouteChildren {
+  AuthedReviewProgramIdRoute: typeof AuthedReviewProgramIdRoute
+  AuthedReviewAllRoute: typeof AuthedReviewAllRoute
   AuthedReviewIndexRoute: typeof AuthedReviewIndexRoute
+  AuthedReviewAppApplicationIdRoute: typeof AuthedReviewAppApplicationIdRoute
 }
 
 const AuthedReviewRouteChildren: AuthedReviewRouteChildren = {
+  AuthedReviewProgramIdRoute: AuthedReviewProgramIdRoute,
+  AuthedReviewAllRoute: AuthedReviewAllRoute,
   AuthedReviewIndexRoute: AuthedReviewIndexRoute,
+  AuthedReviewAppApplicationIdRoute: AuthedReviewAppApplicationIdRoute,
 }
 
 const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
@@ -621,12 +705,14 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,
