@@ -13,6 +13,7 @@ import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
+import { type ReviewsBenchReport, runReviewsBench } from './reviews';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,6 +40,10 @@ const settings = {
   postgresExplicit: Boolean(process.env.BENCH_DATABASE_URL),
   skipPostgres: process.env.BENCH_SKIP_POSTGRES === '1',
   queryCounts: process.env.BENCH_QUERY_COUNTS !== '0',
+  /** The reviews bench (PostgreSQL): BENCH_REVIEWS=0 skips it; BENCH_REVIEWS_FULL=0 skips its 1,000,000-row size. */
+  reviews: process.env.BENCH_REVIEWS !== '0',
+  reviewsFull: process.env.BENCH_REVIEWS_FULL !== '0',
+  reviewsRequests: intSetting('BENCH_REVIEWS_REQUESTS', 20, 1, 1000),
 };
 
 interface TargetInfo {
@@ -355,6 +360,7 @@ async function main(): Promise<number> {
   );
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
+  let reviewsReport: ReviewsBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -384,6 +390,19 @@ async function main(): Promise<number> {
           log(
             `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
           );
+        },
+      ]);
+    if (!settings.skipPostgres && settings.reviews)
+      plan.push([
+        'reviews (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          reviewsReport = await runReviewsBench(db, log, {
+            full: settings.reviewsFull,
+            requests: settings.reviewsRequests,
+          });
+          await db.drop();
         },
       ]);
     for (const [name, step] of plan) {
@@ -430,6 +449,7 @@ async function main(): Promise<number> {
     load: loads,
     bundle,
     programs: programsReport,
+    reviews: reviewsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

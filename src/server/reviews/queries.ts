@@ -98,7 +98,7 @@ export interface ListFilter {
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The two halves of All Reviews: applications with a review, and submitted ones without (not started). */
-function listParts(f: ListFilter) {
+function listParts(f: ListFilter, { names = true } = {}) {
   const programFilter = f.programId ? sql`and p.id = ${f.programId}` : sql``;
   const pattern = f.search ? likePattern(f.search) : null;
   const reviewedSearch = pattern
@@ -113,20 +113,22 @@ function listParts(f: ListFilter) {
   const withReviewed = f.status !== 'not_started';
   const withPending = (f.status === 'all' || f.status === 'not_started') && !f.mine;
   const scope = scopeCondition(f.scope);
+  // The total needs the name joins only to search by name.
+  const joins = names || pattern ? nameJoins : sql``;
 
   const reviewedFrom = sql`
     from reviews r
     join programs p on p.id = r.program_id and p.deleted_at is null
     join organizations o on o.id = p.organization_id
     join applications a on a.id = r.application_id
-    ${nameJoins}
+    ${joins}
     where ${scope} ${programFilter} ${reviewedStatus} ${mine} ${reviewedSearch}`;
   const pendingFrom = sql`
     from applications a
     join programs p on p.id = a.program_id and p.deleted_at is null
     join organizations o on o.id = p.organization_id
     left join reviews r on false
-    ${nameJoins}
+    ${joins}
     where a.status <> 'draft' and ${scope} ${programFilter} ${pendingSearch}
       and not exists (select 1 from reviews r2 where r2.application_id = a.id)`;
   return { reviewedFrom, pendingFrom, withReviewed, withPending };
@@ -149,7 +151,7 @@ export function reviewListSql(f: ListFilter): SQL {
 }
 
 export function reviewCountSql(f: ListFilter): SQL {
-  const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f);
+  const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f, { names: false });
   const reviewed = withReviewed ? sql`(select count(*) ${reviewedFrom})` : sql`0`;
   const pending = withPending ? sql`(select count(*) ${pendingFrom})` : sql`0`;
   return sql`select (${reviewed} + ${pending})::int as total`;
