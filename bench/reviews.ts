@@ -21,6 +21,7 @@ import { seed } from '../src/server/db/seed';
 import { demoReviewApplicationId } from '../src/server/db/seed/ids';
 import { createNotifier } from '../src/server/realtime/notifier';
 import { queueSql, reviewCountSql, reviewListSql } from '../src/server/reviews/queries';
+import { createStorage } from '../src/server/storage';
 import type { BenchDatabase } from './postgres';
 
 export interface Timing {
@@ -141,6 +142,7 @@ export async function runReviewsBench(
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
+    storage: createStorage(config),
   });
   server.removeAllListeners('request');
   const { getRequestListener } = await import('@hono/node-server');

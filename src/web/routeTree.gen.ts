@@ -18,6 +18,7 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
@@ -84,6 +85,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedReviewRoute = AuthedReviewRouteImport.update({
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/profile': typeof AuthedProfileRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/profile': typeof AuthedProfileRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/review/$programId': typeof AuthedReviewProgramIdRoute
   '/review/all': typeof AuthedReviewAllRoute
@@ -285,6 +293,7 @@ export interface FileRoutesById {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/profile'
     | '/review'
     | '/super'
     | '/coalitions/$slug'
@@ -353,6 +363,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/profile'
     | '/coalitions/$slug'
     | '/review/$programId'
     | '/review/all'
@@ -383,6 +394,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/_authed/dashboard'
+    | '/_authed/profile'
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
@@ -487,6 +499,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/review': {
@@ -727,6 +746,7 @@ const AuthedOrgOrgSlugAdminRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
@@ -736,6 +756,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,

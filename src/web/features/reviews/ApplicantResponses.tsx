@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
+import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { FilePreview } from '../files/FilePreview';
 
 type FileLike = { fileName?: unknown; filePath?: unknown };
 const isFile = (v: unknown): v is FileLike & { fileName: string } =>
   !!v && typeof v === 'object' && typeof (v as FileLike).fileName === 'string';
+const isStoredFile = (v: FileLike): v is FileInfo =>
+  typeof v.filePath === 'string' && typeof (v as FileInfo).contentType === 'string';
 
 const noAnswer = <span className="text-slate-500">No answer</span>;
 
-/** A file answer: its name (the signed preview comes with the files area). */
+/** A file answer or profile file: its signed preview, or its name when it is not a stored file. */
 function FileAnswer({ file }: { file: FileLike & { fileName: string } }) {
+  if (isStoredFile(file)) return <FilePreview file={file} />;
   return <span className="break-all">{file.fileName}</span>;
 }
 
