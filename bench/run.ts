@@ -15,6 +15,7 @@ import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
+import { type ReviewsBenchReport, runReviewsBench } from './reviews';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
 
@@ -43,6 +44,10 @@ const settings = {
   postgresExplicit: Boolean(process.env.BENCH_DATABASE_URL),
   skipPostgres: process.env.BENCH_SKIP_POSTGRES === '1',
   queryCounts: process.env.BENCH_QUERY_COUNTS !== '0',
+  /** The reviews bench (PostgreSQL): BENCH_REVIEWS=0 skips it; BENCH_REVIEWS_FULL=0 skips its 1,000,000-row size. */
+  reviews: process.env.BENCH_REVIEWS !== '0',
+  reviewsFull: process.env.BENCH_REVIEWS_FULL !== '0',
+  reviewsRequests: intSetting('BENCH_REVIEWS_REQUESTS', 20, 1, 1000),
 };
 
 interface TargetInfo {
@@ -362,6 +367,7 @@ async function main(): Promise<number> {
   let usersReport: UsersBenchReport | null = null;
   let applicationsReport: ApplicationsBenchReport | null = null;
   const featuredReports: FeaturedBenchReport[] = [];
+  let reviewsReport: ReviewsBenchReport | null = null;
   let uploadsReport: UploadsBenchReport | null = null;
   let failed = false;
   try {
@@ -454,6 +460,19 @@ async function main(): Promise<number> {
     };
     plan.push(['featured (PGlite, in-process)', featuredStep('pglite')]);
     if (!settings.skipPostgres) plan.push(['featured (PostgreSQL, in-process)', featuredStep('postgres')]);
+    if (!settings.skipPostgres && settings.reviews)
+      plan.push([
+        'reviews (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          reviewsReport = await runReviewsBench(db, log, {
+            full: settings.reviewsFull,
+            requests: settings.reviewsRequests,
+          });
+          await db.drop();
+        },
+      ]);
     for (const [name, step] of plan) {
       try {
         await step();
@@ -501,6 +520,7 @@ async function main(): Promise<number> {
     users: usersReport,
     applications: applicationsReport,
     featured: featuredReports,
+    reviews: reviewsReport,
     uploads: uploadsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };

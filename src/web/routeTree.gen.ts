@@ -26,6 +26,8 @@ import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
+import { Route as AuthedReviewProgramIdRouteImport } from './routes/_authed/review/$programId'
+import { Route as AuthedReviewAllRouteImport } from './routes/_authed/review/all'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as AuthedSuperAssignmentsRouteImport } from './routes/_authed/super/assignments'
 import { Route as AuthedSuperCoalitionsRouteImport } from './routes/_authed/super/coalitions'
@@ -41,9 +43,11 @@ import { Route as ProgramsIdStartRouteImport } from './routes/programs/$id/start
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
+import { Route as AuthedReviewAppApplicationIdRouteImport } from './routes/_authed/review/app/$applicationId'
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
@@ -133,6 +137,16 @@ const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedReviewRoute,
 } as any)
+const AuthedReviewProgramIdRoute = AuthedReviewProgramIdRouteImport.update({
+  id: '/$programId',
+  path: '/$programId',
+  getParentRoute: () => AuthedReviewRoute,
+} as any)
+const AuthedReviewAllRoute = AuthedReviewAllRouteImport.update({
+  id: '/all',
+  path: '/all',
+  getParentRoute: () => AuthedReviewRoute,
+} as any)
 const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -209,6 +223,12 @@ const AuthedOrgOrgSlugReviewerRoute =
     path: '/org/$orgSlug/reviewer',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedReviewAppApplicationIdRoute =
+  AuthedReviewAppApplicationIdRouteImport.update({
+    id: '/app/$applicationId',
+    path: '/app/$applicationId',
+    getParentRoute: () => AuthedReviewRoute,
+  } as any)
 const AuthedSuperProgramsIndexRoute =
   AuthedSuperProgramsIndexRouteImport.update({
     id: '/programs/',
@@ -225,6 +245,12 @@ const AuthedOrgOrgSlugAdminIndexRoute =
   AuthedOrgOrgSlugAdminIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminReviewsRoute =
+  AuthedOrgOrgSlugAdminReviewsRouteImport.update({
+    id: '/reviews',
+    path: '/reviews',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
@@ -268,6 +294,8 @@ export interface FileRoutesByFullPath {
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
@@ -284,7 +312,9 @@ export interface FileRoutesByFullPath {
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -306,6 +336,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
@@ -320,7 +352,9 @@ export interface FileRoutesByTo {
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
   '/programs/$id': typeof ProgramsIdIndexRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -346,6 +380,8 @@ export interface FileRoutesById {
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/_authed/review/$programId': typeof AuthedReviewProgramIdRoute
+  '/_authed/review/all': typeof AuthedReviewAllRoute
   '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/_authed/super/featured': typeof AuthedSuperFeaturedRoute
@@ -362,7 +398,9 @@ export interface FileRoutesById {
   '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/_authed/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -388,6 +426,8 @@ export interface FileRouteTypes {
     | '/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/review/$programId'
+    | '/review/all'
     | '/super/assignments'
     | '/super/coalitions'
     | '/super/featured'
@@ -404,7 +444,9 @@ export interface FileRouteTypes {
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/review/app/$applicationId'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
@@ -426,6 +468,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/review/$programId'
+    | '/review/all'
     | '/super/assignments'
     | '/super/coalitions'
     | '/super/featured'
@@ -440,7 +484,9 @@ export interface FileRouteTypes {
     | '/org/$orgSlug'
     | '/programs/$id'
     | '/org/$orgSlug/reviewer'
+    | '/review/app/$applicationId'
     | '/super/programs'
+    | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
@@ -465,6 +511,8 @@ export interface FileRouteTypes {
     | '/_authed/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/_authed/review/$programId'
+    | '/_authed/review/all'
     | '/_authed/super/assignments'
     | '/_authed/super/coalitions'
     | '/_authed/super/featured'
@@ -481,7 +529,9 @@ export interface FileRouteTypes {
     | '/_authed/coalition/$slug/cm'
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
+    | '/_authed/review/app/$applicationId'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/reviews'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
@@ -630,6 +680,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedReviewIndexRouteImport
       parentRoute: typeof AuthedReviewRoute
     }
+    '/_authed/review/$programId': {
+      id: '/_authed/review/$programId'
+      path: '/$programId'
+      fullPath: '/review/$programId'
+      preLoaderRoute: typeof AuthedReviewProgramIdRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
+    '/_authed/review/all': {
+      id: '/_authed/review/all'
+      path: '/all'
+      fullPath: '/review/all'
+      preLoaderRoute: typeof AuthedReviewAllRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
     '/_authed/super/': {
       id: '/_authed/super/'
       path: '/'
@@ -735,6 +799,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugReviewerRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/review/app/$applicationId': {
+      id: '/_authed/review/app/$applicationId'
+      path: '/app/$applicationId'
+      fullPath: '/review/app/$applicationId'
+      preLoaderRoute: typeof AuthedReviewAppApplicationIdRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
     '/_authed/super/programs/': {
       id: '/_authed/super/programs/'
       path: '/programs'
@@ -754,6 +825,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/org/$orgSlug/admin/'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/reviews': {
+      id: '/_authed/org/$orgSlug/admin/reviews'
+      path: '/reviews'
+      fullPath: '/org/$orgSlug/admin/reviews'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminReviewsRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
     '/_authed/super/programs/$programId/builder': {
@@ -788,11 +866,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedReviewRouteChildren {
+  AuthedReviewProgramIdRoute: typeof AuthedReviewProgramIdRoute
+  AuthedReviewAllRoute: typeof AuthedReviewAllRoute
   AuthedReviewIndexRoute: typeof AuthedReviewIndexRoute
+  AuthedReviewAppApplicationIdRoute: typeof AuthedReviewAppApplicationIdRoute
 }
 
 const AuthedReviewRouteChildren: AuthedReviewRouteChildren = {
+  AuthedReviewProgramIdRoute: AuthedReviewProgramIdRoute,
+  AuthedReviewAllRoute: AuthedReviewAllRoute,
   AuthedReviewIndexRoute: AuthedReviewIndexRoute,
+  AuthedReviewAppApplicationIdRoute: AuthedReviewAppApplicationIdRoute,
 }
 
 const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
@@ -845,12 +929,14 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,

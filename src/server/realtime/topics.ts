@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { canWatchProgram } from '../programs/access';
+import { canWatchReview, mayReviewAnything } from '../reviews/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,6 +15,10 @@ type TopicRule = (db: Db, actor: Actor, param: string) => boolean | Promise<bool
  */
 const topicRules: Record<string, TopicRule> = {
   program: (db, actor, id) => UUID.test(id) && canWatchProgram(db, actor, id),
+  // One application's shared review: whoever may read that review.
+  review: (db, actor, id) => UUID.test(id) && canWatchReview(db, actor, id),
+  // Any change to a review or a program: the lists refetch through their own authorized endpoints.
+  reviews: (_db, actor, param) => param === '' && mayReviewAnything(actor),
 };
 
 /** Longest topic name accepted (Postgres NOTIFY payloads are limited, and topics are short). */

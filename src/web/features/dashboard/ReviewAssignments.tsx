@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cn, focusRing } from '../../components/ui/cn';
+import { LinkButton } from '../../components/ui/LinkButton';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from './DashboardShell';
@@ -12,7 +13,12 @@ export function ReviewAssignments() {
   const programs = caps.data?.reviewer_programs ?? [];
   return (
     <DashboardShell showReviews={programs.length > 0}>
-      <h1 className="text-2xl font-bold text-slate-900">Your Review Assignments</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Your Review Assignments</h1>
+        <LinkButton to="/review/all" variant="secondary">
+          All Reviews
+        </LinkButton>
+      </div>
       {caps.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading…
@@ -28,7 +34,8 @@ export function ReviewAssignments() {
           {programs.map((program) => (
             <li key={program.id}>
               <Link
-                to={`/review/${program.id}` as never}
+                to="/review/$programId"
+                params={{ programId: program.id }}
                 className={cn(
                   'block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300',
                   focusRing,

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { ReviewStatusFilter } from '../../../shared/schemas/reviews';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { Input, Select } from '../../components/ui/Field';
+import { useTopic } from '../../lib/realtime';
+import { meQuery } from '../../lib/session';
+import { usePageTitle } from '../../lib/title';
+import { capabilitiesQuery } from '../access/queries';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { allReviewsQuery } from './api';
+import {
+  Cell,
+  DecisionCell,
+  LoadingText,
+  OpenLink,
+  ReviewStatusBadge,
+  reviewerNameOf,
+  reviewRowClass,
+  ScrollTable,
+  scoreText,
+  th,
+  titleCell,
+  UpdatedCell,
+} from './parts';
+import { loadError } from './ReviewQueuePage';
+
+const statusOptions: { value: ReviewStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'not_started', label: 'not started' },
+  { value: 'draft', label: 'commented' },
+  { value: 'submitted', label: 'finalized' },
+];
+
+/** The search box waits this long after the last keystroke before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /review/all: every review of the programs the user may review, filtered on the server. */
+export function AllReviewsPage() {
+  usePageTitle('All Reviews');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [mine, setMine] = useState(false);
+  const [status, setStatus] = useState<ReviewStatusFilter>('all');
+  const [programId, setProgramId] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const me = useQuery(meQuery);
+  const caps = useQuery(capabilitiesQuery);
+  const assigned = caps.data?.reviewer_programs ?? [];
+  const list = useQuery(allReviewsQuery({ search, mine, status, programId }));
+  // Any change to a review or a program: reload through the list's own endpoint.
+  useTopic('reviews', () => void list.refetch());
+
+  const filtering = !!search.trim() || mine || status !== 'all' || !!programId;
+  const limited = assigned.length > 0 && me.data?.role !== 'superadmin';
+
+  return (
+    <DashboardShell showReviews>
+      <Link to="/review" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
+        ← Your Review Assignments
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">All Reviews</h1>
+
+      <section
+        aria-label="Filter reviews"
+        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
+        <Input
+          label="Search"
+          type="search"
+          placeholder="Program, applicant or reviewer"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+        <Select
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ReviewStatusFilter)}
+          options={statusOptions}
+        />
+        {assigned.length > 0 && (
+          <Select
+            label="Program"
+            value={programId}
+            onChange={(e) => setProgramId(e.target.value)}
+            options={[
+              { value: '', label: 'All Programs' },
+              ...assigned.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+        )}
+        <Checkbox label="My reviews only" checked={mine} onCheckedChange={setMine} className="lg:pb-2" />
+      </section>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingText />
+        ) : list.isError ? (
+          <ErrorState
+            message={loadError(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState
+            icon={<ClipboardList />}
+            title={filtering ? 'No reviews match your filters.' : 'No reviews yet.'}
+          />
+        ) : (
+          <ScrollTable
+            label="Reviews"
+            head={
+              <>
+                <th scope="col" className={th}>
+                  Updated
+                </th>
+                <th scope="col" className={th}>
+                  Program
+                </th>
+                <th scope="col" className={th}>
+                  Applicant
+                </th>
+                <th scope="col" className={th}>
+                  Last Edited By
+                </th>
+                <th scope="col" className={th}>
+                  Review Status
+                </th>
+                <th scope="col" className={th}>
+                  Score
+                </th>
+                <th scope="col" className={th}>
+                  Decision
+                </th>
+                <th scope="col" className={th}>
+                  Open
+                </th>
+              </>
+            }
+          >
+            {list.data.items.map((row) => (
+              <tr key={row.application_id} className={reviewRowClass}>
+                <UpdatedCell row={row} />
+                <Cell label="Program">{row.program_name}</Cell>
+                <th scope="row" className={titleCell}>
+                  {row.applicant_name ?? 'Applicant'}
+                </th>
+                <Cell label="Last Edited By">{reviewerNameOf(row)}</Cell>
+                <Cell label="Review Status">
+                  <ReviewStatusBadge status={row.status} />
+                </Cell>
+                <Cell label="Score">{scoreText(row.score)}</Cell>
+                <DecisionCell row={row} />
+                <Cell label="Open">
+                  <OpenLink row={row} />
+                </Cell>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+        {list.data && (
+          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+            <p role="status">
+              Showing {list.data.items.length} of {list.data.total} reviews
+            </p>
+            {limited && <p>Filtered to your assigned programs only</p>}
+          </div>
+        )}
+      </div>
+    </DashboardShell>
+  );
+}

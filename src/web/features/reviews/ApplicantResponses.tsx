@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import type { FileInfo } from '../../../shared/schemas/files';
+import type { Question } from '../../../shared/schemas/forms';
+import type { ReviewDetail } from '../../../shared/schemas/reviews';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { FilePreview } from '../files/FilePreview';
+
+type FileLike = { fileName?: unknown; filePath?: unknown };
+const isFile = (v: unknown): v is FileLike & { fileName: string } =>
+  !!v && typeof v === 'object' && typeof (v as FileLike).fileName === 'string';
+const isStoredFile = (v: FileLike): v is FileInfo =>
+  typeof v.filePath === 'string' && typeof (v as FileInfo).contentType === 'string';
+
+const noAnswer = <span className="text-slate-500">No answer</span>;
+
+/** A file answer or profile file: its signed preview, or its name when it is not a stored file. */
+function FileAnswer({ file }: { file: FileLike & { fileName: string } }) {
+  if (isStoredFile(file)) return <FilePreview file={file} />;
+  return <span className="break-all">{file.fileName}</span>;
+}
+
+/** One answer, shown by its question's type. */
+export function AnswerValue({ question, value }: { question: Question; value: unknown }): ReactNode {
+  if (value === undefined || value === null || value === '') return noAnswer;
+  switch (question.type) {
+    case 'checkbox':
+      return value === true ? 'Yes' : 'No';
+    case 'date': {
+      // A plain date is a calendar day: read it at noon so no time zone moves it to another day.
+      const text = String(value);
+      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00` : text);
+      return Number.isNaN(d.getTime()) ? text : formatDate(d);
+    }
+    case 'file': {
+      const files = (Array.isArray(value) ? value : [value]).filter(isFile);
+      if (files.length === 0) return noAnswer;
+      return (
+        <ul className="space-y-1">
+          {files.map((f) => (
+            <li key={String(f.filePath ?? f.fileName)}>
+              <FileAnswer file={f} />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    case 'long_text':
+      return <span className="whitespace-pre-wrap">{String(value)}</span>;
+    default:
+      return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+}
+
+const profileLabels: Record<string, string> = {
+  full_name: 'Full name',
+  given_name: 'Given name',
+  family_name: 'Family name',
+  date_of_birth: 'Date of birth',
+  phone_number: 'Phone number',
+  email: 'Email',
+  address_line1: 'Address line 1',
+  address_line2: 'Address line 2',
+  address_city: 'City',
+  address_state: 'State',
+  address_postal_code: 'Postal code',
+  address_country: 'Country',
+  personal_statement: 'Personal statement',
+  parent_guardian_name: 'Parent/guardian name',
+  parent_guardian_email: 'Parent/guardian email',
+  parent_guardian_phone: 'Parent/guardian phone',
+  emergency_contact_is_parent: 'Emergency contact is the parent',
+  emergency_contact_name: 'Emergency contact name',
+  emergency_contact_email: 'Emergency contact email',
+  emergency_contact_phone: 'Emergency contact phone',
+  resume_file: 'Resume',
+  profile_files: 'Portfolio files',
+};
+
+function ProfileValue({ value }: { value: unknown }): ReactNode {
+  if (value === null || value === undefined || value === '') return noAnswer;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isFile(value)) return <FileAnswer file={value} />;
+  if (Array.isArray(value)) {
+    const files = value.filter(isFile);
+    if (files.length === 0) return noAnswer;
+    return (
+      <ul className="space-y-1">
+        {files.map((f) => (
+          <li key={String(f.filePath ?? f.fileName)}>
+            <FileAnswer file={f} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return <span className="whitespace-pre-wrap">{String(value)}</span>;
+}
+
+/** The Applicant Responses panel: answers by question, then the profile snapshot taken at submission. */
+export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
+  const questions = detail.application_schema.questions;
+  const snapshot = detail.profile_snapshot;
+  const profileEntries = snapshot
+    ? Object.entries(snapshot).filter(
+        ([key]) => !key.startsWith('__') && key !== 'id' && key !== 'updated_at',
+      )
+    : [];
+  return (
+    <section
+      aria-labelledby="responses-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="responses-heading" className="text-lg font-semibold text-slate-900">
+        Applicant Responses
+      </h2>
+      {detail.application.submitted_at && (
+        <p className="mt-1 text-sm text-slate-600">
+          Submitted {formatDateTime(detail.application.submitted_at)}
+        </p>
+      )}
+      {questions.length === 0 ? (
+        <p className="mt-4 text-slate-600">This program has no custom questions yet.</p>
+      ) : (
+        <dl className="mt-4 divide-y divide-slate-100">
+          {questions.map((q) => (
+            <div key={q.key} className="py-3">
+              <dt className="text-sm font-medium text-slate-700">{q.label}</dt>
+              <dd className="mt-1 text-slate-900">
+                <AnswerValue question={q} value={detail.applicant_answers[q.key]} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {snapshot && (
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <h3 className="text-base font-semibold text-slate-900">Profile</h3>
+          {typeof snapshot.__snapshot_at === 'string' && (
+            <p className="mt-1 text-sm text-slate-600">As of {formatDateTime(snapshot.__snapshot_at)}</p>
+          )}
+          <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {profileEntries.map(([key, value]) => (
+              <div key={key} className={key === 'personal_statement' ? 'sm:col-span-2' : undefined}>
+                <dt className="text-sm font-medium text-slate-700">
+                  {profileLabels[key] ?? key.replace(/_/g, ' ')}
+                </dt>
+                <dd className="mt-0.5 text-slate-900">
+                  <ProfileValue value={value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}

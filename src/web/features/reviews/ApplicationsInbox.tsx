@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Inbox } from 'lucide-react';
+import { useState } from 'react';
+import { UNKNOWN_USER } from '../../../shared/domain/reviews';
+import type { PublicOrg } from '../../../shared/schemas/public';
+import { Button } from '../../components/ui/Button';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { useTopic } from '../../lib/realtime';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { useForbiddenRedirect } from '../programs-admin/api';
+import { type InboxFilter, orgReviewsQuery } from './api';
+import {
+  Cell,
+  OpenLink,
+  ReviewStatusBadge,
+  reviewRowClass,
+  ScrollTable,
+  scoreText,
+  TableSkeleton,
+  th,
+  titleCell,
+  UpdatedCell,
+} from './parts';
+import { loadError } from './ReviewQueuePage';
+
+const filters: { value: InboxFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'submitted', label: 'Submitted' },
+];
+
+/** /org/{slug}/admin/reviews: the reviews of the organization's programs. */
+export function ApplicationsInbox({ org }: { org: PublicOrg }) {
+  usePageTitle(`Applications Inbox · ${org.name}`);
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const list = useQuery(orgReviewsQuery(org.slug, filter));
+  useForbiddenRedirect(list.error);
+  useTopic('reviews', () => void list.refetch());
+
+  return (
+    <DashboardShell showReviews>
+      <Link
+        to="/org/$orgSlug/admin"
+        params={{ orgSlug: org.slug }}
+        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
+      >
+        ← Back to {org.name} admin
+      </Link>
+      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
+      <h1 className="text-2xl font-bold text-slate-900">Applications Inbox</h1>
+
+      <fieldset className="mt-6 flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Filter</legend>
+        {filters.map((f) => (
+          <Button
+            key={f.value}
+            size="sm"
+            variant={filter === f.value ? 'primary' : 'secondary'}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+          </Button>
+        ))}
+      </fieldset>
+
+      <div className="mt-4">
+        {list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <ErrorState
+            message={loadError(list.error)}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon={<Inbox />} title="No reviews yet." />
+        ) : (
+          <ScrollTable
+            label="Reviews"
+            head={
+              <>
+                <th scope="col" className={th}>
+                  Updated
+                </th>
+                <th scope="col" className={th}>
+                  Program
+                </th>
+                <th scope="col" className={th}>
+                  Applicant
+                </th>
+                <th scope="col" className={th}>
+                  Reviewer
+                </th>
+                <th scope="col" className={th}>
+                  Review Status
+                </th>
+                <th scope="col" className={th}>
+                  Score
+                </th>
+                <th scope="col" className={th}>
+                  Open
+                </th>
+              </>
+            }
+          >
+            {list.data.items.map((row) => (
+              <tr key={row.application_id} className={reviewRowClass}>
+                <UpdatedCell row={row} />
+                <Cell label="Program">
+                  <span className="block">{row.program_name}</span>
+                  <span className="block text-xs text-slate-500">{row.organization_name}</span>
+                </Cell>
+                <th scope="row" className={titleCell}>
+                  {row.applicant_name ?? 'Applicant'}
+                </th>
+                <Cell label="Reviewer">{row.reviewer_name ?? UNKNOWN_USER}</Cell>
+                <Cell label="Review Status">
+                  <ReviewStatusBadge status={row.status} />
+                </Cell>
+                <Cell label="Score">{scoreText(row.score)}</Cell>
+                <Cell label="Open">
+                  <OpenLink row={row} />
+                </Cell>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </div>
+    </DashboardShell>
+  );
+}

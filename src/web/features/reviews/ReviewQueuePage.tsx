@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList } from 'lucide-react';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { useTopic } from '../../lib/realtime';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { isUuid, reviewQueueQuery } from './api';
+import {
+  Cell,
+  DecisionCell,
+  OpenLink,
+  ReviewStatusBadge,
+  reviewerNameOf,
+  reviewRowClass,
+  ScrollTable,
+  scoreText,
+  TableSkeleton,
+  th,
+  titleCell,
+  UpdatedCell,
+} from './parts';
+
+/** The spec: 'Failed to load reviews' (or the server's message). */
+export const loadError = (err: Error) =>
+  err.message && err.message !== 'An error occurred.' ? err.message : 'Failed to load reviews';
+
+const backLink = cn('text-sm font-medium text-blue-700 hover:underline', focusRing);
+
+/** /review/{programId}: the program's submitted applications and their reviews. */
+export function ReviewQueuePage({ programId }: { programId: string }) {
+  const valid = isUuid(programId);
+  const queue = useQuery({ ...reviewQueueQuery(programId), enabled: valid });
+  usePageTitle(queue.data ? `Reviews · ${queue.data.program.name}` : 'Reviews');
+  useTopic(valid ? 'reviews' : null, () => void queue.refetch());
+
+  return (
+    <DashboardShell showReviews>
+      <Link to="/review" className={backLink}>
+        ← Your Review Assignments
+      </Link>
+      {!valid ? (
+        <div className="mt-6">
+          <h1 className="sr-only">Reviews</h1>
+          <ErrorState message="Missing programId" />
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm font-medium text-slate-500">
+            {queue.data ? queue.data.program.organization_name : '\u00a0'}
+          </p>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {queue.data ? queue.data.program.name : 'Reviews'}
+          </h1>
+          <div className="mt-6">
+            {queue.isPending ? (
+              <TableSkeleton />
+            ) : queue.isError ? (
+              <ErrorState
+                message={loadError(queue.error)}
+                onRetry={() => void queue.refetch()}
+                retrying={queue.isFetching}
+              />
+            ) : queue.data.items.length === 0 ? (
+              <EmptyState icon={<ClipboardList />} title="No submitted applications yet." />
+            ) : (
+              <>
+                <ScrollTable
+                  label="Submitted applications"
+                  head={
+                    <>
+                      <th scope="col" className={th}>
+                        Updated
+                      </th>
+                      <th scope="col" className={th}>
+                        Applicant
+                      </th>
+                      <th scope="col" className={th}>
+                        Last Edited By
+                      </th>
+                      <th scope="col" className={th}>
+                        Review Status
+                      </th>
+                      <th scope="col" className={th}>
+                        Score
+                      </th>
+                      <th scope="col" className={th}>
+                        Decision
+                      </th>
+                      <th scope="col" className={th}>
+                        Action
+                      </th>
+                    </>
+                  }
+                >
+                  {queue.data.items.map((row) => (
+                    <tr key={row.application_id} className={reviewRowClass}>
+                      <UpdatedCell row={row} />
+                      <th scope="row" className={titleCell}>
+                        {row.applicant_name ?? 'Applicant'}
+                      </th>
+                      <Cell label="Last Edited By">{reviewerNameOf(row)}</Cell>
+                      <Cell label="Review Status">
+                        <ReviewStatusBadge status={row.status} />
+                      </Cell>
+                      <Cell label="Score">{scoreText(row.score)}</Cell>
+                      <DecisionCell row={row} />
+                      <Cell label="Action">
+                        <OpenLink row={row} />
+                      </Cell>
+                    </tr>
+                  ))}
+                </ScrollTable>
+                <p className="mt-3 text-sm text-slate-600">Showing {queue.data.items.length} applications</p>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </DashboardShell>
+  );
+}

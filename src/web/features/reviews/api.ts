@@ -1,0 +1,69 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  OrgReviewList,
+  Review,
+  ReviewDetail,
+  ReviewList,
+  ReviewQueue,
+  ReviewStatusFilter,
+} from '../../../shared/schemas/reviews';
+import { api } from '../../lib/api';
+
+const enc = encodeURIComponent;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string | undefined | null): value is string => !!value && UUID.test(value);
+
+/** Every review list starts with this key: one invalidation refreshes them all. */
+export const reviewListsKey = ['review-lists'] as const;
+
+export const reviewQueueQuery = (programId: string) =>
+  queryOptions({
+    queryKey: [...reviewListsKey, 'queue', programId],
+    queryFn: () => api<ReviewQueue>('GET', `/review/programs/${enc(programId)}/queue`),
+  });
+
+export interface AllReviewsFilter {
+  search: string;
+  mine: boolean;
+  status: ReviewStatusFilter;
+  programId: string;
+}
+
+export const allReviewsQuery = (f: AllReviewsFilter) =>
+  queryOptions({
+    queryKey: [...reviewListsKey, 'all', f],
+    queryFn: () => {
+      const params = new URLSearchParams({ status: f.status, limit: '1000' });
+      if (f.search.trim()) params.set('search', f.search.trim());
+      if (f.mine) params.set('mine', 'true');
+      if (f.programId) params.set('program_id', f.programId);
+      return api<ReviewList>('GET', `/reviews?${params}`);
+    },
+    placeholderData: (previous) => previous,
+  });
+
+export type InboxFilter = 'all' | 'draft' | 'submitted';
+
+export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
+  queryOptions({
+    queryKey: [...reviewListsKey, 'org', slug, status],
+    queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
+  });
+
+export const reviewDetailQuery = (applicationId: string) =>
+  queryOptions({
+    queryKey: ['review-detail', applicationId],
+    queryFn: () => api<ReviewDetail>('GET', `/applications/${enc(applicationId)}/review`),
+    refetchOnWindowFocus: false,
+  });
+
+export interface SaveReviewBody {
+  score?: number | null;
+  comments?: string | null;
+  ratings?: Record<string, unknown>;
+  version: number;
+  finalize?: boolean;
+}
+
+export const saveReview = (applicationId: string, body: SaveReviewBody) =>
+  api<Review>('PUT', `/applications/${enc(applicationId)}/review`, body);

@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { decisionCell, reviewStatusLabel, UNKNOWN_USER } from '../../../shared/domain/reviews';
+import type { ReviewListRow } from '../../../shared/schemas/reviews';
+import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { buttonClasses } from '../../components/ui/Button';
+import { formatDateTime } from '../../lib/format';
+import { rowClass, td } from '../programs-admin/parts';
+
+export { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+
+const tones: Record<string, BadgeTone> = { not_started: 'neutral', draft: 'warning', submitted: 'success' };
+
+/** 'not started' / 'commented' / 'finalized'. */
+export function ReviewStatusBadge({ status }: { status: string }) {
+  return <Badge tone={tones[status] ?? 'neutral'}>{reviewStatusLabel(status)}</Badge>;
+}
+
+export const reviewerNameOf = (row: Pick<ReviewListRow, 'reviewer_id' | 'reviewer_name' | 'review_id'>) =>
+  row.review_id ? (row.reviewer_name ?? UNKNOWN_USER) : '—';
+
+export const scoreText = (score: number | null) => (score === null ? '—' : String(score));
+
+/** The Open link of a row: to the review detail. */
+export function OpenLink({ row, label }: { row: ReviewListRow; label?: string }) {
+  return (
+    <Link
+      to="/review/app/$applicationId"
+      params={{ applicationId: row.application_id }}
+      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+      aria-label={label ?? `Open the application of ${row.applicant_name ?? 'this applicant'}`}
+    >
+      Open
+    </Link>
+  );
+}
+
+/** A table cell that is labelled with its column on phones (rows stack into cards). */
+export function Cell({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <td data-label={label} className={className ? `${td} ${className}` : td}>
+      {children}
+    </td>
+  );
+}
+
+/** The common cells of a review row, in the spec's order for the queue and All Reviews. */
+export function UpdatedCell({ row }: { row: ReviewListRow }) {
+  return (
+    <Cell label="Updated" className="whitespace-nowrap">
+      {formatDateTime(row.submitted_at ?? row.updated_at)}
+    </Cell>
+  );
+}
+
+export function DecisionCell({ row }: { row: ReviewListRow }) {
+  const text = decisionCell(row.decision, row.show_decision);
+  return (
+    <Cell label="Decision">
+      <span className={text === 'Disabled' ? 'text-slate-500' : 'capitalize'}>{text}</span>
+    </Cell>
+  );
+}
+
+export const reviewRowClass = `${rowClass} max-sm:flex max-sm:flex-col`;
+
+/** The row's title cell (the applicant): the card title on phones, a plain column on wider screens. */
+export const titleCell =
+  'px-4 py-3 align-top text-left text-sm font-medium text-slate-900 max-sm:order-first max-sm:block max-sm:px-0 max-sm:pt-0 max-sm:pb-2 max-sm:text-base';
+
+/** 'Loading…' in the spec's words, for a screen reader and the eye. */
+export function LoadingText() {
+  return (
+    <p role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600 shadow-sm">
+      Loading…
+    </p>
+  );
+}
