@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { canWatchProgram } from '../programs/access';
+import { canWatchNotifications } from '../results/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,6 +15,7 @@ type TopicRule = (db: Db, actor: Actor, param: string) => boolean | Promise<bool
  */
 const topicRules: Record<string, TopicRule> = {
   program: (db, actor, id) => UUID.test(id) && canWatchProgram(db, actor, id),
+  notifications: (_db, actor, userId) => UUID.test(userId) && canWatchNotifications(actor, userId),
 };
 
 /** Longest topic name accepted (Postgres NOTIFY payloads are limited, and topics are short). */
