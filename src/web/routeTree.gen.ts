@@ -33,10 +33,13 @@ import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/o
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './routes/_authed/org/$orgSlug/admin/publish-results'
+import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/builder'
+import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/publish'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -161,6 +164,18 @@ const AuthedOrgOrgSlugAdminIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminPublishResultsRoute =
+  AuthedOrgOrgSlugAdminPublishResultsRouteImport.update({
+    id: '/publish-results',
+    path: '/publish-results',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminReviewersRoute =
+  AuthedOrgOrgSlugAdminReviewersRouteImport.update({
+    id: '/reviewers',
+    path: '/reviewers',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
   AuthedSuperProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
@@ -183,6 +198,12 @@ const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
     path: '/programs/$programId/builder',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute =
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport.update({
+    id: '/programs/$programId/publish',
+    path: '/programs/$programId/publish',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 
@@ -208,12 +229,15 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -233,12 +257,15 @@ export interface FileRoutesByTo {
   '/programs/$id': typeof ProgramsIdIndexRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -264,12 +291,15 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/_authed/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/_authed/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -295,12 +325,15 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/publish-results'
+    | '/org/$orgSlug/admin/reviewers'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
     | '/org/$orgSlug/admin/programs/'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -320,12 +353,15 @@ export interface FileRouteTypes {
     | '/programs/$id'
     | '/org/$orgSlug/reviewer'
     | '/super/programs'
+    | '/org/$orgSlug/admin/publish-results'
+    | '/org/$orgSlug/admin/reviewers'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/admin/programs'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/publish'
   id:
     | '__root__'
     | '/'
@@ -350,12 +386,15 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/publish-results'
+    | '/_authed/org/$orgSlug/admin/reviewers'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
     | '/_authed/org/$orgSlug/admin/programs/'
     | '/_authed/coalition/$slug/cm/programs/$programId/builder'
     | '/_authed/org/$orgSlug/admin/programs/$programId/builder'
+    | '/_authed/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -544,6 +583,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/publish-results': {
+      id: '/_authed/org/$orgSlug/admin/publish-results'
+      path: '/publish-results'
+      fullPath: '/org/$orgSlug/admin/publish-results'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/reviewers': {
+      id: '/_authed/org/$orgSlug/admin/reviewers'
+      path: '/reviewers'
+      fullPath: '/org/$orgSlug/admin/reviewers'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminReviewersRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/super/programs/$programId/builder': {
       id: '/_authed/super/programs/$programId/builder'
       path: '/programs/$programId/builder'
@@ -570,6 +623,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$programId/builder'
       fullPath: '/org/$orgSlug/admin/programs/$programId/builder'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/programs/$programId/publish': {
+      id: '/_authed/org/$orgSlug/admin/programs/$programId/publish'
+      path: '/programs/$programId/publish'
+      fullPath: '/org/$orgSlug/admin/programs/$programId/publish'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
   }
@@ -621,17 +681,25 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminPublishResultsRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminPublishResultsRoute:
+    AuthedOrgOrgSlugAdminPublishResultsRoute,
+  AuthedOrgOrgSlugAdminReviewersRoute: AuthedOrgOrgSlugAdminReviewersRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute:
     AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute,
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute:
+    AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute,
 }
 
 const AuthedOrgOrgSlugAdminRouteWithChildren =
