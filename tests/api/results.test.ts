@@ -21,7 +21,8 @@ const SECRET_COMMENT = 'Hidden-remark-7f3c intonation drifts under pressure';
 let t: TestApp;
 let world: World;
 let admin: string;
-const program = demoProgramId(1); // Youth Orchestra Auditions: its reviewer form shows score, comments, decision
+/** Young Composers Competition: its saved reviewer form shows score and comments, not decision. */
+const program = demoProgramId(4);
 const noFormProgram = demoProgramId(3); // Summer Theatre Intensive: no saved reviewer form
 const people: Record<'ana' | 'ben' | 'cy' | 'dee' | 'eve', { id: string; cookie: string }> = {} as never;
 const apps: Record<'ana' | 'ben' | 'cy' | 'dee' | 'eve' | 'other', string> = {} as never;
@@ -157,13 +158,13 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     const q = await queue();
     expect(q.program).toEqual({
       id: program,
-      name: 'Youth Orchestra Auditions',
+      name: 'Young Composers Competition',
       organization_slug: 'riverside-arts',
     });
     expect(q.items.map((i) => i.application_id)).toEqual([apps.ben, apps.ana]);
     expect(q.items[1]).toEqual({
       application_id: apps.ana,
-      program_name: 'Youth Orchestra Auditions',
+      program_name: 'Young Composers Competition',
       applicant_name: 'Ana Ortiz',
       decision: 'accept',
       score: SECRET_SCORE,
@@ -244,7 +245,7 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(notes).toHaveLength(1);
     expect(notes[0].data).toMatchObject({
       publication_id: row.id,
-      program_name: 'Youth Orchestra Auditions',
+      program_name: 'Young Composers Competition',
     });
   });
 
@@ -252,7 +253,7 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     const ana = await resultsOf(people.ana.cookie);
     expect(ana.items).toHaveLength(1);
     expect(ana.items[0]).toMatchObject({
-      program_name: 'Youth Orchestra Auditions',
+      program_name: 'Young Composers Competition',
       visibility: { decision: true, score: false, comments: true, customMessage: null },
       payload: { decision: 'accept', score: null, comments: 'Strong tone and lovely phrasing throughout' },
     });
@@ -341,8 +342,8 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(res.status).toBe(200);
     const ana = await resultsOf(people.ana.cookie);
     expect(ana.items.map((i) => i.program_name)).toEqual([
-      expect.not.stringMatching(/^Youth Orchestra Auditions$/),
-      'Youth Orchestra Auditions',
+      expect.not.stringMatching(/^Young Composers Competition$/),
+      'Young Composers Competition',
     ]);
   });
 
@@ -376,7 +377,7 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     const items = res.body.items.map((i: unknown) => publishProgramCardSchema.parse(i));
     const youth = items.find((p: { id: string }) => p.id === program);
     expect(youth).toMatchObject({
-      name: 'Youth Orchestra Auditions',
+      name: 'Young Composers Competition',
       finalized_count: 2,
       published_count: 2,
     });

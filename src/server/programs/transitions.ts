@@ -21,6 +21,8 @@ export async function transitioned(
 ) {
   await recordEvent(tx, event);
   await notifyTopic(tx, `program:${event.programId}`, { kind: event.kind });
+  // The review lists show program names and decision settings: they reload on any program change.
+  await notifyTopic(tx, 'reviews', { program_id: event.programId });
 }
 
 /**

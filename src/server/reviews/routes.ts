@@ -1,4 +1,108 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  orgReviewListSchema,
+  orgReviewsQuery,
+  reviewConflictSchema,
+  reviewDetailSchema,
+  reviewListSchema,
+  reviewQueueSchema,
+  reviewSchema,
+  reviewsQuery,
+  saveReviewInput,
+} from '../../shared/schemas/reviews';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  getAllReviews,
+  getOrgReviews,
+  getQueue,
+  getReviewDetail,
+  ReviewConflict,
+  saveReview,
+} from './service';
+
+const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const tags = ['reviews'];
 
 /** Reviews, review lists, inbox and program assignments (issue 5). */
-export const reviewRoutes = router();
+export const reviewRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/review/programs/{id}/queue',
+      tags,
+      request: { params: programParam },
+      responses: { ...jsonOk(reviewQueueSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await getQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/applications/{id}/review',
+      tags,
+      request: { params: applicationParam },
+      responses: { ...jsonOk(reviewDetailSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await getReviewDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/applications/{id}/review',
+      tags,
+      request: { params: applicationParam, ...jsonBody(saveReviewInput) },
+      responses: {
+        ...jsonOk(reviewSchema),
+        409: {
+          description: 'Stale version or finalized review: the review as it now is',
+          content: { 'application/json': { schema: reviewConflictSchema } },
+        },
+        ...errors(400, 401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      try {
+        return c.json(
+          await saveReview(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        );
+      } catch (err) {
+        if (err instanceof ReviewConflict)
+          return c.json({ error: { code: 'conflict', message: err.message }, review: err.review }, 409);
+        throw err;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/reviews',
+      tags,
+      request: { query: reviewsQuery },
+      responses: { ...jsonOk(reviewListSchema), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await getAllReviews(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs/{slug}/reviews',
+      tags,
+      request: { params: slugParam, query: orgReviewsQuery },
+      responses: { ...jsonOk(orgReviewListSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await getOrgReviews(
+          c.get('deps').db,
+          c.get('actor'),
+          c.req.valid('param').slug,
+          c.req.valid('query').status,
+        ),
+        200,
+      ),
+  );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { programs } from './programs';
@@ -34,5 +35,9 @@ export const applications = pgTable(
     uniqueIndex('applications_program_user_key').on(t.programId, t.userId),
     index('applications_user_idx').on(t.userId, t.updatedAt),
     index('applications_program_status_idx').on(t.programId, t.status),
+    // All Reviews lists submitted applications without a review newest first (reviews area).
+    index('applications_submitted_idx')
+      .on(sql`coalesce(${t.submittedAt}, ${t.updatedAt}) desc`)
+      .where(sql`${t.status} <> 'draft'`),
   ],
 );

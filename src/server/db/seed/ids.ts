@@ -16,3 +16,7 @@ export const demoFeaturedItemId = (n: number) => fixedId('de06', n);
 
 /** The organization whose existence marks the demo set as created. */
 export const DEMO_MARKER_ORG_SLUG = 'riverside-arts';
+
+/** Demo applications and reviews of the reviews area (their own kind tags, so other areas' ids never collide). */
+export const demoReviewApplicationId = (n: number) => fixedId('dea1', n);
+export const demoReviewId = (n: number) => fixedId('dea2', n);

@@ -6,6 +6,7 @@ import { seedDemoAssignments } from './demo-assignments';
 import { seedDemoFeatured } from './demo-featured';
 import { seedDemoOrgs } from './demo-orgs';
 import { seedDemoPrograms } from './demo-programs';
+import { seedDemoReviews } from './demo-reviews';
 import { seedDemoUsers } from './demo-users';
 import { DEMO_MARKER_ORG_SLUG } from './ids';
 import { seedSystem } from './system';
@@ -58,4 +59,5 @@ async function seedDemo(ctx: SeedContext, applyhubOrgId: string): Promise<void> 
   await seedDemoAssignments(ctx, users, orgs, applyhubOrgId);
   await seedDemoPrograms(ctx, users, orgs);
   await seedDemoFeatured(ctx, orgs);
+  await seedDemoReviews(ctx, users);
 }

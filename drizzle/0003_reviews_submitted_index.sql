@@ -1,0 +1,1 @@
+CREATE INDEX "applications_submitted_idx" ON "applications" USING btree (coalesce("submitted_at", "updated_at") desc) WHERE "applications"."status" <> 'draft';

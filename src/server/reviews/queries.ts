@@ -1,0 +1,299 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ReviewListStatus } from '../../shared/domain/reviews';
+import type { ReviewerForm } from '../../shared/schemas/forms';
+import { reviewerFormSchema } from '../../shared/schemas/forms';
+import type { Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
+import type { Db } from '../db/client';
+
+/**
+ * Review SQL. Every list is one statement for its rows (and one for its total), whatever its length:
+ * names come from joins, never from a query per row. Each list is served by an index:
+ * reviews_updated_idx / applications_submitted_idx (All Reviews, newest first), reviews_program_updated_idx
+ * (per program and the org inbox), applications_program_status_idx (the per-program queue).
+ */
+
+/** Which programs the caller may review: every program (super admin), or these organizations and programs. */
+export type ReviewScope = { all: true } | { all: false; orgIds: string[]; programIds: string[] };
+
+type Raw = Record<string, unknown>;
+
+/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+async function run(db: Db, query: SQL): Promise<Raw[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Raw[] };
+  return result.rows;
+}
+
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? v.toISOString()
+      : new Date(String(v)).toISOString();
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A literal uuid[] (the ids come from the session's assignments, which are UUIDs from the database). */
+function uuidArray(ids: string[]): SQL {
+  const clean = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  return sql`${`{${clean.join(',')}}`}::uuid[]`;
+}
+
+function scopeCondition(scope: ReviewScope): SQL {
+  if (scope.all) return sql`true`;
+  return sql`(p.organization_id = any(${uuidArray(scope.orgIds)}) or p.id = any(${uuidArray(scope.programIds)}))`;
+}
+
+const applicantName = sql`coalesce(nullif(ap.full_name, ''), nullif(au.name, ''))`;
+const reviewerName = sql`coalesce(nullif(rp.full_name, ''), nullif(ru.name, ''))`;
+const showDecision = sql`coalesce((p.reviewer_form->>'show_decision')::boolean, false)`;
+
+/** The columns of a review list row, given the aliases p (program), o (org), a, r, ap/au, rp/ru. */
+const rowColumns = sql`
+  r.id as review_id, a.id as application_id, p.id as program_id, p.name as program_name,
+  o.id as org_id, o.name as org_name, a.user_id as applicant_id, ${applicantName} as applicant_name,
+  r.reviewer_id, ${reviewerName} as reviewer_name, coalesce(r.status, 'not_started') as status,
+  r.score, r.comments, r.ratings, r.decision, ${showDecision} as show_decision,
+  coalesce(r.updated_at, a.submitted_at, a.updated_at) as updated_at, r.submitted_at`;
+
+const nameJoins = sql`
+  left join profiles ap on ap.id = a.user_id
+  left join "user" au on au.id = a.user_id
+  left join profiles rp on rp.id = r.reviewer_id
+  left join "user" ru on ru.id = r.reviewer_id`;
+
+export function toListRow(r: Raw): ReviewListRow {
+  return {
+    review_id: str(r.review_id),
+    application_id: String(r.application_id),
+    program_id: String(r.program_id),
+    program_name: String(r.program_name),
+    org_id: String(r.org_id),
+    org_name: String(r.org_name),
+    applicant_id: String(r.applicant_id),
+    applicant_name: str(r.applicant_name),
+    reviewer_id: str(r.reviewer_id),
+    reviewer_name: str(r.reviewer_name),
+    status: String(r.status) as ReviewListStatus,
+    score: num(r.score),
+    comments: str(r.comments),
+    ratings: (r.ratings as Record<string, unknown> | null) ?? null,
+    decision: str(r.decision),
+    show_decision: r.show_decision === true,
+    updated_at: iso(r.updated_at)!,
+    submitted_at: iso(r.submitted_at),
+  };
+}
+
+export interface ListFilter {
+  scope: ReviewScope;
+  userId: string;
+  search?: string;
+  mine: boolean;
+  status: ReviewStatusFilter;
+  programId?: string;
+  limit: number;
+  offset: number;
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The two halves of All Reviews: applications with a review, and submitted ones without (not started). */
+function listParts(f: ListFilter) {
+  const programFilter = f.programId ? sql`and p.id = ${f.programId}` : sql``;
+  const pattern = f.search ? likePattern(f.search) : null;
+  const reviewedSearch = pattern
+    ? sql`and (p.name ilike ${pattern} or ${applicantName} ilike ${pattern} or ${reviewerName} ilike ${pattern})`
+    : sql``;
+  const pendingSearch = pattern
+    ? sql`and (p.name ilike ${pattern} or ${applicantName} ilike ${pattern})`
+    : sql``;
+  const reviewedStatus =
+    f.status === 'draft' || f.status === 'submitted' ? sql`and r.status = ${f.status}` : sql``;
+  const mine = f.mine ? sql`and r.reviewer_id = ${f.userId}` : sql``;
+  const withReviewed = f.status !== 'not_started';
+  const withPending = (f.status === 'all' || f.status === 'not_started') && !f.mine;
+  const scope = scopeCondition(f.scope);
+
+  const reviewedFrom = sql`
+    from reviews r
+    join programs p on p.id = r.program_id and p.deleted_at is null
+    join organizations o on o.id = p.organization_id
+    join applications a on a.id = r.application_id
+    ${nameJoins}
+    where ${scope} ${programFilter} ${reviewedStatus} ${mine} ${reviewedSearch}`;
+  const pendingFrom = sql`
+    from applications a
+    join programs p on p.id = a.program_id and p.deleted_at is null
+    join organizations o on o.id = p.organization_id
+    left join reviews r on false
+    ${nameJoins}
+    where a.status <> 'draft' and ${scope} ${programFilter} ${pendingSearch}
+      and not exists (select 1 from reviews r2 where r2.application_id = a.id)`;
+  return { reviewedFrom, pendingFrom, withReviewed, withPending };
+}
+
+/** All Reviews rows, newest first (by the review's submitted or updated time, else the application's). */
+export function reviewListSql(f: ListFilter): SQL {
+  const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f);
+  const take = f.limit + f.offset;
+  const branches: SQL[] = [];
+  if (withReviewed)
+    branches.push(sql`(select ${rowColumns}, coalesce(r.submitted_at, r.updated_at) as sort_at ${reviewedFrom}
+      order by coalesce(r.submitted_at, r.updated_at) desc limit ${take})`);
+  if (withPending)
+    branches.push(sql`(select ${rowColumns}, coalesce(a.submitted_at, a.updated_at) as sort_at ${pendingFrom}
+      order by coalesce(a.submitted_at, a.updated_at) desc limit ${take})`);
+  if (branches.length === 0) return sql`select null where false`;
+  return sql`select * from (${sql.join(branches, sql` union all `)}) rows
+    order by sort_at desc, application_id limit ${f.limit} offset ${f.offset}`;
+}
+
+export function reviewCountSql(f: ListFilter): SQL {
+  const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f);
+  const reviewed = withReviewed ? sql`(select count(*) ${reviewedFrom})` : sql`0`;
+  const pending = withPending ? sql`(select count(*) ${pendingFrom})` : sql`0`;
+  return sql`select (${reviewed} + ${pending})::int as total`;
+}
+
+export async function listReviews(db: Db, f: ListFilter): Promise<{ items: ReviewListRow[]; total: number }> {
+  const [rows, count] = await Promise.all([run(db, reviewListSql(f)), run(db, reviewCountSql(f))]);
+  return {
+    items: rows.filter((r) => r.application_id).map(toListRow),
+    total: Number(count[0]?.total ?? 0),
+  };
+}
+
+/** The per-program queue: every submitted application of the program, with its review or none. */
+export function queueSql(programId: string): SQL {
+  return sql`select ${rowColumns}
+    from applications a
+    join programs p on p.id = a.program_id
+    join organizations o on o.id = p.organization_id
+    left join reviews r on r.application_id = a.id
+    ${nameJoins}
+    where a.program_id = ${programId} and a.status <> 'draft'
+    order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
+}
+
+export async function programQueue(db: Db, programId: string) {
+  const [program, rows] = await Promise.all([
+    run(
+      db,
+      sql`select p.id, p.name, p.type, o.name as organization_name
+      from programs p join organizations o on o.id = p.organization_id
+      where p.id = ${programId} and p.deleted_at is null`,
+    ),
+    run(db, queueSql(programId)),
+  ]);
+  const head = program[0];
+  if (!head) return null;
+  return {
+    program: {
+      id: String(head.id),
+      name: String(head.name),
+      type: String(head.type),
+      organization_name: String(head.organization_name),
+    },
+    items: rows.map(toListRow),
+  };
+}
+
+/** The org inbox: the reviews of the organization's programs, newest first. */
+export function orgReviewsSql(orgId: string, status: 'all' | 'draft' | 'submitted'): SQL {
+  const statusFilter = status === 'all' ? sql`` : sql`and r.status = ${status}`;
+  return sql`select ${rowColumns}
+    from reviews r
+    join programs p on p.id = r.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    join organizations o on o.id = p.organization_id
+    join applications a on a.id = r.application_id
+    ${nameJoins}
+    where true ${statusFilter}
+    order by coalesce(r.submitted_at, r.updated_at) desc, r.id`;
+}
+
+export async function orgReviews(db: Db, orgId: string, status: 'all' | 'draft' | 'submitted') {
+  const rows = await run(db, orgReviewsSql(orgId, status));
+  return rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) }));
+}
+
+function toReview(r: Raw): Review {
+  return {
+    id: String(r.id),
+    application_id: String(r.application_id),
+    program_id: String(r.program_id),
+    score: num(r.score),
+    comments: str(r.comments),
+    ratings: (r.ratings as Record<string, unknown>) ?? {},
+    decision: str(r.decision),
+    status: String(r.status) as Review['status'],
+    reviewer_id: str(r.reviewer_id),
+    reviewer_name: str(r.reviewer_name),
+    version: Number(r.version),
+    submitted_at: iso(r.submitted_at),
+    updated_at: iso(r.updated_at)!,
+    created_at: iso(r.created_at)!,
+  };
+}
+
+/** The review of an application (with its last editor's name), or null. `lock` takes a row lock. */
+export async function reviewOf(db: Db, applicationId: string, { lock = false } = {}): Promise<Review | null> {
+  const rows = await run(
+    db,
+    sql`select r.*, ${reviewerName} as reviewer_name
+    from reviews r
+    left join profiles rp on rp.id = r.reviewer_id
+    left join "user" ru on ru.id = r.reviewer_id
+    where r.application_id = ${applicationId}
+    ${lock ? sql`for update of r` : sql``}`,
+  );
+  const row = rows[0];
+  return row ? toReview(row) : null;
+}
+
+/** Everything the review detail shows, in one statement. */
+export async function reviewDetailRow(db: Db, applicationId: string) {
+  const rows = await run(
+    db,
+    sql`select a.id, a.program_id, a.user_id, a.status, a.answers, a.profile_snapshot,
+      a.submitted_at as app_submitted_at, a.updated_at as app_updated_at,
+      p.name as program_name, p.form, p.reviewer_form, o.name as organization_name,
+      ${applicantName} as applicant_name,
+      r.id as review_id, r.score, r.comments, r.ratings, r.decision, r.status as review_status,
+      r.reviewer_id, ${reviewerName} as reviewer_name, r.version, r.submitted_at, r.updated_at, r.created_at
+    from applications a
+    join programs p on p.id = a.program_id
+    join organizations o on o.id = p.organization_id
+    left join reviews r on r.application_id = a.id
+    ${nameJoins}
+    where a.id = ${applicationId}`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    application: {
+      id: String(r.id),
+      program_id: String(r.program_id),
+      program_name: String(r.program_name),
+      organization_name: String(r.organization_name),
+      status: String(r.status),
+      applicant_id: String(r.user_id),
+      applicant_name: str(r.applicant_name),
+      submitted_at: iso(r.app_submitted_at),
+      updated_at: iso(r.app_updated_at)!,
+    },
+    answers: (r.answers as Record<string, unknown>) ?? {},
+    profileSnapshot: (r.profile_snapshot as Record<string, unknown> | null) ?? null,
+    form: r.form,
+    reviewerForm: r.reviewer_form as ReviewerForm | null,
+    review: r.review_id
+      ? toReview({ ...r, id: r.review_id, application_id: r.id, status: r.review_status })
+      : null,
+  };
+}
+
+/** A program's reviewer form with the defaults applied (an empty option list falls back to the defaults). */
+export function reviewerFormOf(stored: unknown): ReviewerForm {
+  const form = reviewerFormSchema.parse(stored ?? {});
+  const options = form.decision_options.map((o) => o.trim()).filter(Boolean);
+  return { ...form, decision_options: options.length ? options : ['accept', 'waitlist', 'reject'] };
+}

@@ -1,0 +1,156 @@
+/**
+ * Pure rules of the collaborative review (spec 001 §2 Reviewer screens, §4 Review, §9): status labels,
+ * the Decision column, the raw ratings JSON, the decision check, and the per-field merge that makes
+ * sure a concurrent edit never silently loses anybody's text.
+ */
+
+/** Review statuses as lists show them; 'not_started' is the absence of a review. */
+export const reviewListStatuses = ['not_started', 'draft', 'submitted'] as const;
+export type ReviewListStatus = (typeof reviewListStatuses)[number];
+
+export const reviewStatusLabels: Record<ReviewListStatus, string> = {
+  not_started: 'not started',
+  draft: 'commented',
+  submitted: 'finalized',
+};
+
+export function reviewStatusLabel(status: string | null | undefined): string {
+  return reviewStatusLabels[(status ?? 'not_started') as ReviewListStatus] ?? String(status);
+}
+
+/** Missing last editor. */
+export const UNKNOWN_USER = 'Unknown User';
+
+/** The Decision column: 'Disabled' when the program hides decisions, a dash when there is none. */
+export function decisionCell(decision: string | null | undefined, showDecision: boolean): string {
+  if (!showDecision) return 'Disabled';
+  return decision?.trim() ? decision : '—';
+}
+
+/** The decision a ratings object holds ('' and non-strings count as none). */
+export function decisionOf(ratings: Record<string, unknown> | null | undefined): string | null {
+  const value = ratings?.decision;
+  return typeof value === 'string' && value.trim() ? value : null;
+}
+
+/**
+ * The raw ratings JSON as typed: a JSON object, or null when the text is not valid JSON or not an
+ * object (the spec: invalid JSON is ignored).
+ */
+export function parseRatings(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** The reviewer form a review is checked against (a program's config with its defaults applied). */
+export interface ReviewFieldsConfig {
+  show_score: boolean;
+  show_comments: boolean;
+  show_decision: boolean;
+  decision_options: string[];
+}
+
+/**
+ * Which fields of a review write the program's reviewer form does not allow. Returns the first
+ * problem's message and its field, or null. Fields left out (undefined) or cleared (null) are fine.
+ */
+export function reviewWriteProblem(
+  config: ReviewFieldsConfig,
+  input: { score?: number | null; comments?: string | null; ratings?: Record<string, unknown> },
+): { field: string; message: string } | null {
+  if (input.score !== undefined && input.score !== null && !config.show_score)
+    return { field: 'score', message: 'Score is not enabled for this program.' };
+  if (
+    input.comments !== undefined &&
+    input.comments !== null &&
+    input.comments !== '' &&
+    !config.show_comments
+  )
+    return { field: 'comments', message: 'Comments are not enabled for this program.' };
+  const decision = input.ratings ? decisionOf(input.ratings) : null;
+  if (input.ratings && input.ratings.decision !== undefined && input.ratings.decision !== null) {
+    if (typeof input.ratings.decision !== 'string')
+      return { field: 'decision', message: 'The decision must be text.' };
+  }
+  if (decision !== null) {
+    if (!config.show_decision)
+      return { field: 'decision', message: 'Decisions are not enabled for this program.' };
+    if (!config.decision_options.includes(decision))
+      return {
+        field: 'decision',
+        message: `The decision must be one of: ${config.decision_options.join(', ')}.`,
+      };
+  }
+  return null;
+}
+
+/** The editable fields of a review as the panel holds them (text as typed). */
+export interface ReviewFields {
+  score: string;
+  comments: string;
+  /** The raw ratings JSON text. */
+  ratings: string;
+}
+
+export type ReviewField = keyof ReviewFields;
+export const reviewFieldNames: ReviewField[] = ['score', 'comments', 'ratings'];
+
+export interface MergeResult {
+  /** What the panel should now show: the other side's values, except where this side changed a field. */
+  merged: ReviewFields;
+  /** Fields both sides changed differently: `merged` keeps this side's text; `theirs` is shown beside it. */
+  conflicts: { field: ReviewField; theirs: string }[];
+}
+
+/**
+ * Three-way merge per field. `base` is the server version this side started editing from, `mine` the
+ * panel's text, `theirs` the newer server version. A field only this side changed keeps this side's
+ * text; a field only they changed takes theirs; a field both changed to different values keeps this
+ * side's text and is reported as a conflict (so nothing typed is ever dropped).
+ */
+export function mergeReview(base: ReviewFields, mine: ReviewFields, theirs: ReviewFields): MergeResult {
+  const merged = { ...theirs };
+  const conflicts: MergeResult['conflicts'] = [];
+  for (const field of reviewFieldNames) {
+    const changedHere = mine[field] !== base[field];
+    if (!changedHere) continue;
+    merged[field] = mine[field];
+    const changedThere = theirs[field] !== base[field];
+    if (changedThere && theirs[field] !== mine[field]) conflicts.push({ field, theirs: theirs[field] });
+  }
+  return { merged, conflicts };
+}
+
+/** Fields whose text differs from the base (what a save would change). */
+export function changedFields(base: ReviewFields, mine: ReviewFields): ReviewField[] {
+  return reviewFieldNames.filter((f) => mine[f] !== base[f]);
+}
+
+/** A review as the panel edits it: the score as text, the ratings as pretty JSON. */
+export function fieldsOf(
+  review: { score: number | null; comments: string | null; ratings: Record<string, unknown> } | null,
+): ReviewFields {
+  return {
+    score: review?.score === null || review?.score === undefined ? '' : String(review.score),
+    comments: review?.comments ?? '',
+    ratings: JSON.stringify(review?.ratings ?? {}, null, 2),
+  };
+}
+
+/** The score as typed: null when blank, NaN when not a number. */
+export function parseScore(text: string): number | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** Rows newest first by submitted or updated time (the spec's sort for the review lists). */
+export function reviewSortTime(row: { submitted_at: string | null; updated_at: string }): number {
+  return new Date(row.submitted_at ?? row.updated_at).getTime();
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { reviewListStatuses } from '../domain/reviews';
+import { applicationFormSchema, reviewerFormSchema } from './forms';
+
+const uuid = (message: string) => z.string().uuid(message);
+
+/** The shared review of one application (spec 001 §3 Review). */
+export const reviewSchema = z.object({
+  id: z.string(),
+  application_id: z.string(),
+  program_id: z.string(),
+  score: z.number().nullable(),
+  comments: z.string().nullable(),
+  ratings: z.record(z.string(), z.unknown()),
+  decision: z.string().nullable(),
+  status: z.enum(['draft', 'submitted']),
+  /** The last editor. */
+  reviewer_id: z.string().nullable(),
+  reviewer_name: z.string().nullable(),
+  /** Optimistic concurrency: a write must carry the version it was based on. */
+  version: z.number().int(),
+  submitted_at: z.string().nullable(),
+  updated_at: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** A row of the review lists (spec 001 §3 Review list row): one submitted application and its review. */
+export const reviewListRowSchema = z.object({
+  review_id: z.string().nullable(),
+  application_id: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  org_id: z.string(),
+  org_name: z.string(),
+  applicant_id: z.string(),
+  applicant_name: z.string().nullable(),
+  reviewer_id: z.string().nullable(),
+  reviewer_name: z.string().nullable(),
+  status: z.enum(reviewListStatuses),
+  score: z.number().nullable(),
+  comments: z.string().nullable(),
+  ratings: z.record(z.string(), z.unknown()).nullable(),
+  decision: z.string().nullable(),
+  /** The program's reviewer form shows decisions (else the Decision column says 'Disabled'). */
+  show_decision: z.boolean(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+});
+export type ReviewListRow = z.infer<typeof reviewListRowSchema>;
+
+export const reviewListSchema = z.object({ items: z.array(reviewListRowSchema), total: z.number() });
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+/** The per-program queue: the program and its submitted applications (with or without a review). */
+export const reviewQueueSchema = z.object({
+  program: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    organization_name: z.string(),
+  }),
+  items: z.array(reviewListRowSchema),
+  total: z.number(),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+/** Applications Inbox row: the list row with the organization's name as `organization_name`. */
+export const orgReviewRowSchema = reviewListRowSchema.extend({ organization_name: z.string() });
+export const orgReviewListSchema = z.object({ items: z.array(orgReviewRowSchema), total: z.number() });
+export type OrgReviewList = z.infer<typeof orgReviewListSchema>;
+
+export const reviewStatusFilter = z.enum(['all', 'not_started', 'draft', 'submitted']);
+export type ReviewStatusFilter = z.infer<typeof reviewStatusFilter>;
+
+export const REVIEW_LIST_LIMIT = 1000;
+
+export const reviewsQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  mine: z.enum(['true', 'false']).optional(),
+  status: reviewStatusFilter.default('all'),
+  program_id: uuid('Program ids must be UUIDs.').optional(),
+  limit: z.coerce.number().int().min(1).max(REVIEW_LIST_LIMIT).default(REVIEW_LIST_LIMIT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type ReviewsQuery = z.output<typeof reviewsQuery>;
+
+export const orgReviewsQuery = z.object({
+  status: z.enum(['all', 'draft', 'submitted']).default('all'),
+});
+
+/** Review detail (the Applicant Responses panel and the Review panel). */
+export const reviewDetailSchema = z.object({
+  application: z.object({
+    id: z.string(),
+    program_id: z.string(),
+    program_name: z.string(),
+    organization_name: z.string(),
+    status: z.string(),
+    applicant_id: z.string(),
+    applicant_name: z.string().nullable(),
+    submitted_at: z.string().nullable(),
+    updated_at: z.string(),
+  }),
+  applicant_answers: z.record(z.string(), z.unknown()),
+  application_schema: applicationFormSchema,
+  profile_snapshot: z.record(z.string(), z.unknown()).nullable(),
+  review: reviewSchema.nullable(),
+  reviewer_form: reviewerFormSchema,
+});
+export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
+
+export const MAX_COMMENTS = 20_000;
+export const MAX_RATINGS_JSON = 20_000;
+
+/**
+ * A review write. Omitted fields keep their value; null clears. `version` is the version the editor
+ * started from (0 when there was no review yet): a stale one answers 409 with the current review.
+ */
+export const saveReviewInput = z.object({
+  score: z.number().min(-1_000_000).max(1_000_000).nullable().optional(),
+  comments: z
+    .string()
+    .max(MAX_COMMENTS, `Comments are limited to ${MAX_COMMENTS} characters.`)
+    .nullable()
+    .optional(),
+  ratings: z
+    .record(z.string(), z.unknown())
+    .refine((r) => JSON.stringify(r).length <= MAX_RATINGS_JSON, 'The ratings are too large.')
+    .optional(),
+  version: z.number().int().min(0),
+  /** Finalize: the review becomes submitted ('finalized') and can no longer change. */
+  finalize: z.boolean().optional(),
+});
+export type SaveReviewInput = z.input<typeof saveReviewInput>;
+
+/** The 409 body of a stale or locked write: the usual error plus the review as it now is. */
+export const reviewConflictSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  review: reviewSchema.nullable(),
+});
