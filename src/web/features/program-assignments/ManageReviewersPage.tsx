@@ -51,6 +51,12 @@ export function ManageReviewersPage({
   const programs = useQuery(orgProgramsQuery(org.slug));
   useForbiddenRedirect(programs.error);
   const selected = programs.data?.items.find((p) => p.id === programId) ?? null;
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+  // Choosing a program moves focus to its panel (below the list on phones).
+  const choose = (id: string) => {
+    onSelect(id);
+    requestAnimationFrame(() => panelHeading.current?.focus());
+  };
   const orgMissing = programs.error instanceof ApiError && programs.error.status === 404;
 
   return (
@@ -99,15 +105,20 @@ export function ManageReviewersPage({
                 }
               />
             ) : (
-              <ProgramList programs={programs.data.items} selectedId={programId} onSelect={onSelect} />
+              <ProgramList programs={programs.data.items} selectedId={programId} onSelect={choose} />
             )}
           </section>
 
           <section
             aria-labelledby="assignments-heading"
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:self-start"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:sticky lg:top-4 lg:self-start"
           >
-            <h2 id="assignments-heading" className="text-lg font-semibold text-slate-900">
+            <h2
+              id="assignments-heading"
+              ref={panelHeading}
+              tabIndex={-1}
+              className="scroll-mt-4 text-lg font-semibold text-slate-900 focus:outline-none"
+            >
               Program Assignments
             </h2>
             {selected ? (
