@@ -13,6 +13,7 @@ import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
+import { type PublishBenchReport, runPublishBench } from './publish';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -355,6 +356,7 @@ async function main(): Promise<number> {
   );
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
+  let publishReport: PublishBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -384,6 +386,27 @@ async function main(): Promise<number> {
           log(
             `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
           );
+        },
+      ]);
+    if (!settings.skipPostgres)
+      plan.push([
+        'publishing results (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          const r = await runPublishBench(db);
+          publishReport = r;
+          log(
+            `\nPublishing results (PostgreSQL, in-process; ${r.results} finalized results generated in ${r.generateSeconds} s):`,
+          );
+          log(
+            `  publish all ${r.publish.published} in one call: ${r.publish.seconds} s, ${r.publish.statements} SQL statements, ${r.publish.notifications} notifications`,
+          );
+          log(
+            `  the same call again (no-op): ${r.republish.seconds} s, ${r.republish.statements} statements, ${r.republish.published} published`,
+          );
+          log(`  publish queue of ${r.queue.items} rows: ${r.queue.ms} ms, ${r.queue.statements} statements`);
+          log(`  an applicant's results: ${r.myResults.ms} ms, ${r.myResults.statements} statements`);
         },
       ]);
     for (const [name, step] of plan) {
@@ -430,6 +453,7 @@ async function main(): Promise<number> {
     load: loads,
     bundle,
     programs: programsReport,
+    publish: publishReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
