@@ -14,6 +14,7 @@ import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { demoProgramId } from '../src/server/db/seed/ids';
 import { createNotifier } from '../src/server/realtime/notifier';
+import { createStorage } from '../src/server/storage';
 import type { ApplicationForm } from '../src/shared/schemas/forms';
 import { type LoadResult, load } from './load';
 import type { BenchDatabase } from './postgres';
@@ -92,6 +93,7 @@ export async function runProgramsBench(db: BenchDatabase, seconds: number): Prom
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
+    storage: createStorage(config),
   });
   server.removeAllListeners('request');
   const { getRequestListener } = await import('@hono/node-server');

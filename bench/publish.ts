@@ -15,6 +15,7 @@ import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
 import { demoProgramId } from '../src/server/db/seed/ids';
 import { createNotifier } from '../src/server/realtime/notifier';
+import { createStorage } from '../src/server/storage';
 import type { BenchDatabase } from './postgres';
 
 export interface PublishBenchReport {
@@ -65,6 +66,7 @@ export async function runPublishBench(db: BenchDatabase, results = 10_000): Prom
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
+    storage: createStorage(config),
   });
 
   try {

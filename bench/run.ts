@@ -14,6 +14,7 @@ import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
+import { runUploadsBench, type UploadsBenchReport } from './uploads';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -357,6 +358,7 @@ async function main(): Promise<number> {
   let bundle: BundleReport | null = null;
   let programsReport: ProgramsBenchReport | null = null;
   let publishReport: PublishBenchReport | null = null;
+  let uploadsReport: UploadsBenchReport | null = null;
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
@@ -364,6 +366,13 @@ async function main(): Promise<number> {
       ['hono hello-world', runHello],
       ['ApplyHub on PGlite', () => runApp('ApplyHub on PGlite', 'pglite')],
     ];
+    plan.push([
+      'uploads (PGlite, local disk)',
+      async () => {
+        log('\n== uploads: a 50 MB portfolio file, 3 times (PGlite, local-disk storage)');
+        uploadsReport = await runUploadsBench(root, (port, dataDir) => serverEnv(port, dataDir, null), log);
+      },
+    ]);
     if (!settings.skipPostgres)
       plan.push(['ApplyHub on PostgreSQL', () => runApp('ApplyHub on PostgreSQL', 'postgres')]);
     if (!settings.skipPostgres)
@@ -454,6 +463,7 @@ async function main(): Promise<number> {
     bundle,
     programs: programsReport,
     publish: publishReport,
+    uploads: uploadsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -51,3 +51,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
   });
 });
+
+describe('loadConfig: S3 storage', () => {
+  it('uses local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).s3).toBeNull();
+  });
+
+  it('reads the S3 settings, path-style by default with a custom endpoint', () => {
+    const s3 = loadConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
+    expect(s3).toEqual({
+      bucket: 'files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      endpoint: null,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses half the credentials, a bad endpoint or a bad path-style flag', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      ConfigError,
+    );
+  });
+});

@@ -16,6 +16,18 @@ export interface Config {
   oauthTestIssuer: { discoveryUrl: string; clientId: string; clientSecret: string } | null;
   demoMode: boolean;
   logRequests: boolean;
+  /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
+  s3: S3Settings | null;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Custom endpoint (MinIO, R2, …); null: AWS. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
 }
 
 /** A wrong or missing setting: the server prints the one line and stops. */
@@ -52,6 +64,30 @@ function demoSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseS3(env: Env): S3Settings | null {
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT ? parseUrl('S3_ENDPOINT', env.S3_ENDPOINT) : null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle !== undefined && !['0', '1', 'true', 'false', ''].includes(pathStyle)) {
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be 0 or 1, got "${pathStyle}".`);
+  }
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // Custom endpoints (MinIO and most self-hosted stores) usually need path-style addressing.
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== null,
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -110,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   return {
+    s3: parseS3(env),
     nodeEnv,
     production,
     port,

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { Forbidden, Unauthenticated } from './errors';
 import type { Notifier } from './realtime/notifier';
+import type { Storage } from './storage/storage';
 
 /** Everything a request handler may use, built once at start. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   clock: Clock;
   /** Realtime fan-out of committed changes (Postgres LISTEN/NOTIFY) to `/api/events` streams. */
   notifier: Notifier;
+  /** Uploaded files: local disk under DATA_DIR/files, or S3 when S3_BUCKET is set. */
+  storage: Storage;
 }
 
 export interface AppEnv {

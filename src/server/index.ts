@@ -12,6 +12,7 @@ import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { createNotifier } from './realtime/notifier';
+import { createStorage } from './storage';
 
 type Env = Record<string, string | undefined>;
 
@@ -42,7 +43,15 @@ export async function start(env: Env = process.env) {
   const notifier = createNotifier(database);
   await notifier.start();
   const auth = createAuth({ config, db: database.db });
-  const deps: Deps = { config, database, db: database.db, auth, clock: systemClock, notifier };
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    clock: systemClock,
+    notifier,
+    storage: createStorage(config),
+  };
   const app = createApp(deps, { webDir: findWebDir() });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -18,6 +18,7 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
@@ -83,6 +84,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedReviewRoute = AuthedReviewRouteImport.update({
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/profile': typeof AuthedProfileRoute
   '/review': typeof AuthedReviewRouteWithChildren
   '/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/profile': typeof AuthedProfileRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
@@ -278,6 +286,7 @@ export interface FileRoutesById {
   '/post-auth': typeof PostAuthRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/review': typeof AuthedReviewRouteWithChildren
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/coalitions/$slug': typeof CoalitionsSlugRoute
@@ -312,6 +321,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/profile'
     | '/review'
     | '/super'
     | '/coalitions/$slug'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/dashboard'
+    | '/profile'
     | '/coalitions/$slug'
     | '/program/$programId/review'
     | '/programs/$id/apply'
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | '/post-auth'
     | '/unauthorized'
     | '/_authed/dashboard'
+    | '/_authed/profile'
     | '/_authed/review'
     | '/_authed/super'
     | '/coalitions/$slug'
@@ -476,6 +488,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/review': {
@@ -709,6 +728,7 @@ const AuthedOrgOrgSlugAdminRouteWithChildren =
 
 interface AuthedRouteChildren {
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
@@ -718,6 +738,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { TestClock } from '../../src/server/clock';
@@ -5,6 +8,8 @@ import type { Config } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
 import { createNotifier } from '../../src/server/realtime/notifier';
+import { DiskStorage } from '../../src/server/storage';
+import type { Storage } from '../../src/server/storage/storage';
 import { freshDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -23,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     oauthTestIssuer: null,
     demoMode: true,
     logRequests: false,
+    s3: null,
     ...overrides,
   };
 }
@@ -48,7 +54,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; database?: Database } = {},
+  options: { config?: Partial<Config>; database?: Database; storage?: Storage } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase());
   const config = testConfig(options.config);
@@ -56,7 +62,10 @@ export async function createTestApp(
   const auth = createAuth({ config, db: database.db });
   const notifier = createNotifier(database);
   await notifier.start();
-  const deps: Deps = { config, database, db: database.db, auth, clock, notifier };
+  // Each test app stores its files in its own temporary directory (removed by close()).
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-test-files-'));
+  const storage = options.storage ?? new DiskStorage(filesDir);
+  const deps: Deps = { config, database, db: database.db, auth, clock, notifier, storage };
   const app = createApp(deps);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
@@ -88,6 +97,7 @@ export async function createTestApp(
   const close = async () => {
     await notifier.stop();
     await database.close();
+    rmSync(filesDir, { recursive: true, force: true });
   };
   return { app, deps, database, clock, request, json, signIn, close };
 }

@@ -1,4 +1,89 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  downloadQuery,
+  fileInfoSchema,
+  signedUrlSchema,
+  signFileInput,
+  uploadQuery,
+} from '../../shared/schemas/files';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { contentDisposition, openDownload, signFile, uploadFile } from './service';
 
-/** Uploads and signed download links (issue 4). */
-export const fileRoutes = router();
+const tags = ['files'];
+
+/** Uploads (raw bytes, streamed to storage) and signed download links (600 s). */
+export const fileRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/files',
+      tags,
+      summary: 'Upload a file: the body is its raw bytes; X-File-Name is its encodeURIComponent name',
+      request: {
+        query: uploadQuery,
+        body: {
+          required: true,
+          content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+      },
+      responses: { ...jsonOk(fileInfoSchema), ...errors(400, 401, 403, 404, 409, 413, 422) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const info = await uploadFile(c.get('deps'), c.get('actor'), {
+        purpose: q.purpose,
+        applicationId: q.application_id,
+        fieldKey: q.field_key,
+        contentType: c.req.header('content-type'),
+        contentLength: c.req.header('content-length'),
+        fileName: c.req.header('x-file-name'),
+        body: c.req.raw.body,
+      });
+      return c.json(info, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/files/sign',
+      tags,
+      request: jsonBody(signFileInput),
+      responses: { ...jsonOk(signedUrlSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await signFile(c.get('deps'), c.get('actor'), c.req.valid('json').path), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/files/download',
+      tags,
+      summary: 'The file behind a signed link (the signature is the access check)',
+      request: { query: downloadQuery },
+      responses: {
+        200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
+        302: { description: 'S3: a presigned URL valid for the rest of the link\u2019s life' },
+        ...errors(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const found = await openDownload(c.get('deps'), c.req.valid('query'));
+      if (found.redirect !== undefined) {
+        c.header('Cache-Control', 'private, no-store');
+        return c.redirect(found.redirect, 302);
+      }
+      return new Response(found.body, {
+        status: 200,
+        headers: {
+          'Content-Type': found.contentType,
+          'Content-Length': String(found.size),
+          'Content-Disposition': contentDisposition(found.fileName),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, max-age=600',
+          // Our own pages may frame it (the PDF preview); nothing in it may run or load anything.
+          'X-Frame-Options': 'SAMEORIGIN',
+          'Content-Security-Policy':
+            "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        },
+      }) as never;
+    },
+  );

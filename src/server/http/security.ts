@@ -24,6 +24,8 @@ export function securityHeaders(production: boolean): MiddlewareHandler {
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
     xFrameOptions: 'DENY',
+    // A route may set its own (file downloads may be framed by our own pages, e.g. the PDF preview).
+    overwrite: false,
   });
 }
 

@@ -14,3 +14,27 @@ export type FileInfo = z.infer<typeof fileInfoSchema>;
 
 export const uploadPurposes = ['resume', 'portfolio', 'answer'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** POST /api/files: the body is the file's raw bytes; these say what it is for. */
+export const uploadQuery = z.object({
+  purpose: z.enum(uploadPurposes, { message: 'purpose must be resume, portfolio or answer.' }),
+  application_id: z.string().uuid('Application ids must be UUIDs.').optional(),
+  field_key: z.string().min(1).max(200).optional(),
+});
+
+export const signFileInput = z.object({ path: z.string().min(1).max(1024) });
+
+export const signedUrlSchema = z.object({
+  /** Same-origin download link, valid until expires_at (600 s). */
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type SignedUrl = z.infer<typeof signedUrlSchema>;
+
+export const downloadQuery = z.object({
+  path: z.string().min(1).max(1024),
+  expires: z.string().regex(/^\d{1,12}$/),
+  sig: z.string().min(1).max(100),
+});
+
+export const removeProfileFileQuery = z.object({ path: z.string().min(1).max(1024) });

@@ -1,31 +1,8 @@
 import { z } from 'zod';
 import { fileInfoSchema } from './files';
 
-export const PERSONAL_STATEMENT_MAX = 5000;
-
-/** Text fields of the profile, as the API names them (spec 001 §3 Profile). */
-export const profileTextFields = [
-  'full_name',
-  'given_name',
-  'family_name',
-  'date_of_birth',
-  'phone_number',
-  'email',
-  'address_line1',
-  'address_line2',
-  'address_city',
-  'address_state',
-  'address_postal_code',
-  'address_country',
-  'personal_statement',
-  'parent_guardian_name',
-  'parent_guardian_email',
-  'parent_guardian_phone',
-  'emergency_contact_name',
-  'emergency_contact_email',
-  'emergency_contact_phone',
-] as const;
-export type ProfileTextField = (typeof profileTextFields)[number];
+// The field list and limits live in domain (no zod), so the browser can use them.
+export { PERSONAL_STATEMENT_MAX, type ProfileTextField, profileTextFields } from '../domain/profile-fields';
 
 /** The applicant's reusable profile. Empty values are null. */
 const text = z.string().nullable();
@@ -56,3 +33,32 @@ export const profileSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PUT /api/me/profile: the text fields and the parent checkbox. A field left out keeps its value;
+ * values are trimmed and empty ones stored as null (rules in domain/profile-fields.ts).
+ */
+const inputText = z.string().max(20_000).nullable().optional();
+export const profileUpdateInput = z.object({
+  full_name: inputText,
+  given_name: inputText,
+  family_name: inputText,
+  date_of_birth: inputText,
+  phone_number: inputText,
+  email: inputText,
+  address_line1: inputText,
+  address_line2: inputText,
+  address_city: inputText,
+  address_state: inputText,
+  address_postal_code: inputText,
+  address_country: inputText,
+  personal_statement: inputText,
+  parent_guardian_name: inputText,
+  parent_guardian_email: inputText,
+  parent_guardian_phone: inputText,
+  emergency_contact_name: inputText,
+  emergency_contact_email: inputText,
+  emergency_contact_phone: inputText,
+  emergency_contact_is_parent: z.boolean().nullable().optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;

@@ -35,6 +35,10 @@ const APP_ENV_VARS = [
   'LOG_REQUESTS',
   'S3_ENDPOINT',
   'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
 ];
 
 /** A port nobody listens on right now (the OS picks it). */

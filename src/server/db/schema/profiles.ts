@@ -20,6 +20,8 @@ export const profiles = pgTable(
     familyName: text('family_name'),
     dateOfBirth: text('date_of_birth'),
     phoneNumber: text('phone_number'),
+    /** The applicant's contact email in the profile (the spec's Profile.email); the sign-in email is on user. */
+    email: text('email'),
     addressLine1: text('address_line1'),
     addressLine2: text('address_line2'),
     addressCity: text('address_city'),

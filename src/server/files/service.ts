@@ -1,0 +1,340 @@
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { uploadRules } from '../../shared/domain/uploads';
+import { type Actor, can, isSuperAdmin } from '../../shared/policy';
+import type { FileInfo, SignedUrl, UploadPurpose } from '../../shared/schemas/files';
+import type { Profile } from '../../shared/schemas/profiles';
+import { assertEditable, ownApplication, readableApplication } from '../applications/access';
+import { type Deps, requireActor } from '../context';
+import type { Db } from '../db/client';
+import { profiles } from '../db/schema';
+import { AppError, Forbidden, Invalid, NotFound, TooLarge } from '../errors';
+import { toProfile } from '../profiles/service';
+import { contentDisposition } from '../storage/disposition';
+import { isValidObjectPath, StorageLimitExceeded } from '../storage/storage';
+import { declaredType, extensionOf, SNIFF_BYTES, sniffType, TextCheck } from './content';
+import { displayName, safeObjectName } from './names';
+import {
+  deleteFileRow,
+  type FileRow,
+  fileByPath,
+  insertFile,
+  pathTaken,
+  programForm,
+  submittedProgramScopes,
+} from './queries';
+import { downloadUrl, SIGNED_URL_SECONDS, verifySignature } from './signing';
+
+export const FILE_NOT_FOUND = 'File not found';
+
+export interface UploadRequest {
+  purpose: UploadPurpose;
+  applicationId?: string;
+  fieldKey?: string;
+  /** Raw headers as sent. */
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  fileName: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** Where the object goes (the spec's paths) and what to record. */
+interface Target {
+  prefix: string;
+  name: (ts: number, ext: string) => string;
+  applicationId: string | null;
+}
+
+async function uploadTarget(
+  deps: Deps,
+  actor: Actor,
+  input: UploadRequest,
+  fileName: string,
+): Promise<Target> {
+  const safe = safeObjectName(fileName);
+  if (input.purpose === 'resume')
+    return {
+      prefix: `profiles/${actor.userId}/resume`,
+      name: (ts, ext) => `${ts}_resume.${ext}`,
+      applicationId: null,
+    };
+  if (input.purpose === 'portfolio')
+    return { prefix: `profiles/${actor.userId}/profile`, name: (ts) => `${ts}_${safe}`, applicationId: null };
+  if (!input.applicationId || !input.fieldKey)
+    throw new Invalid('An answer file needs application_id and field_key.');
+  const ref = await ownApplication(deps.db, actor, input.applicationId);
+  assertEditable(ref, deps.clock);
+  const form = await programForm(deps.db, ref.programId);
+  const question = form?.questions.find((q) => q.key === input.fieldKey);
+  if (question?.type !== 'file' || !isValidObjectPath(input.fieldKey))
+    throw new Invalid('This question does not take a file.');
+  return {
+    prefix: `applications/${ref.id}/${input.fieldKey}`,
+    name: (ts) => `${ts}_${safe}`,
+    applicationId: ref.id,
+  };
+}
+
+/** Reads the first bytes (up to SNIFF_BYTES) and hands back the rest as one stream of chunks. */
+async function splitHead(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      break;
+    }
+    if (value?.byteLength) {
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  }
+  const head = Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+  async function* all(): AsyncGenerator<Uint8Array> {
+    yield* chunks;
+    if (ended) return;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      if (value?.byteLength) yield value;
+    }
+  }
+  return { head, all, cancel: () => reader.cancel().catch(() => {}) };
+}
+
+/**
+ * Stores an upload: refused by its declared length before reading, by its real length while
+ * streaming (413), and by its bytes (422: the sniffed type must be allowed; plain text must be UTF-8
+ * without NUL). Records it and, for the profile, sets the resume (the old one is deleted) or adds a
+ * portfolio file. Answer files are only stored: the applicant's page puts the FileInfo in the answer.
+ */
+export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadRequest): Promise<FileInfo> {
+  const me = requireActor(actor);
+  const rule = uploadRules[input.purpose];
+  const fileName = displayName(input.fileName);
+  const target = await uploadTarget(deps, me, input, fileName);
+
+  const declared = declaredType(input.contentType);
+  if (!rule.types.includes(declared)) throw new Invalid(rule.typeMessage);
+  const length = input.contentLength === undefined ? null : Number(input.contentLength);
+  if (length !== null && (!Number.isSafeInteger(length) || length < 0))
+    throw new Invalid('Content-Length must be a whole number of bytes.');
+  if (length !== null && length >= rule.maxBytes) throw new TooLarge(rule.sizeMessage);
+  if (!input.body || length === 0) throw new Invalid(rule.typeMessage);
+
+  const { head, all, cancel } = await splitHead(input.body);
+  try {
+    const type = await sniffType(head, declared, rule.types);
+    if (!type) throw new Invalid(rule.typeMessage);
+    const text = type === 'text/plain' ? new TextCheck(rule.typeMessage) : null;
+    let seen = 0;
+    async function* checked(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of all()) {
+        seen += chunk.byteLength;
+        if (length !== null && seen > length)
+          throw new Invalid('The body is longer than its Content-Length.');
+        text?.push(chunk);
+        yield chunk;
+      }
+      text?.end();
+      if (seen === 0) throw new Invalid(rule.typeMessage);
+    }
+
+    let ts = deps.clock.now().getTime();
+    let path = `${target.prefix}/${target.name(ts, extensionOf[type] ?? 'bin')}`;
+    while (await pathTaken(deps.db, path)) {
+      ts += 1;
+      path = `${target.prefix}/${target.name(ts, extensionOf[type] ?? 'bin')}`;
+    }
+
+    let size: number;
+    try {
+      ({ size } = await deps.storage.put(path, checked(), {
+        contentType: type,
+        maxBytes: rule.maxBytes,
+        size: length ?? undefined,
+      }));
+    } catch (err) {
+      if (err instanceof StorageLimitExceeded) throw new TooLarge(rule.sizeMessage);
+      throw err;
+    }
+
+    const now = deps.clock.now();
+    const info: FileInfo = {
+      fileName,
+      filePath: path,
+      fileSize: size,
+      contentType: type,
+      uploadedAt: now.toISOString(),
+      ...(input.purpose === 'portfolio' ? { uploadedBy: me.userId } : {}),
+    };
+    let replaced: string | null = null;
+    try {
+      replaced = await deps.db.transaction(async (tx) => {
+        await insertFile(tx, {
+          path,
+          ownerId: me.userId,
+          applicationId: target.applicationId,
+          kind: input.purpose,
+          fileName,
+          contentType: type,
+          size,
+          createdAt: now,
+        });
+        if (input.purpose === 'resume') {
+          const [current] = await tx
+            .select({ resumeFile: profiles.resumeFile })
+            .from(profiles)
+            .where(eq(profiles.id, me.userId))
+            .for('update');
+          if (!current) throw new NotFound('Profile not found');
+          await tx
+            .update(profiles)
+            .set({ resumeFile: info, updatedAt: now })
+            .where(eq(profiles.id, me.userId));
+          const old = (current.resumeFile as FileInfo | null)?.filePath ?? null;
+          if (old) await deleteFileRow(tx, old, me.userId);
+          return old;
+        }
+        if (input.purpose === 'portfolio') {
+          const rows = await tx
+            .update(profiles)
+            .set({
+              profileFiles: sql`${profiles.profileFiles} || ${JSON.stringify([info])}::jsonb`,
+              updatedAt: now,
+            })
+            .where(eq(profiles.id, me.userId))
+            .returning({ id: profiles.id });
+          if (!rows.length) throw new NotFound('Profile not found');
+        }
+        return null;
+      });
+    } catch (err) {
+      await deps.storage.delete(path).catch(() => {});
+      throw err;
+    }
+    if (replaced) await deps.storage.delete(replaced).catch(() => {});
+    return info;
+  } catch (err) {
+    await cancel();
+    throw err;
+  }
+}
+
+/** Removes the profile's resume (object, record and profile entry). Nothing to remove: the profile as is. */
+export async function removeResume(deps: Deps, actor: Actor | null): Promise<Profile> {
+  const me = requireActor(actor);
+  const { profile, removed } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, me.userId)).for('update');
+    if (!row) throw new NotFound('Profile not found');
+    const old = (row.resumeFile as FileInfo | null)?.filePath ?? null;
+    if (!old) return { profile: toProfile(row), removed: null };
+    const [updated] = await tx
+      .update(profiles)
+      .set({ resumeFile: null, updatedAt: deps.clock.now() })
+      .where(eq(profiles.id, me.userId))
+      .returning();
+    await deleteFileRow(tx, old, me.userId);
+    return { profile: toProfile(updated), removed: old };
+  });
+  if (removed) await deps.storage.delete(removed).catch(() => {});
+  return profile;
+}
+
+/** Removes one portfolio file of the caller's profile (404 when it is not there). */
+export async function removePortfolioFile(deps: Deps, actor: Actor | null, path: string): Promise<Profile> {
+  const me = requireActor(actor);
+  const profile = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.id, me.userId)).for('update');
+    if (!row) throw new NotFound('Profile not found');
+    const list = (row.profileFiles as FileInfo[] | null) ?? [];
+    const kept = list.filter((f) => f.filePath !== path);
+    if (kept.length === list.length) throw new NotFound(FILE_NOT_FOUND);
+    const [updated] = await tx
+      .update(profiles)
+      .set({ profileFiles: kept, updatedAt: deps.clock.now() })
+      .where(eq(profiles.id, me.userId))
+      .returning();
+    await deleteFileRow(tx, path, me.userId);
+    return toProfile(updated);
+  });
+  await deps.storage.delete(path).catch(() => {});
+  return profile;
+}
+
+/**
+ * Who may read a stored file: its owner; super admins; for application files whoever may read the
+ * application (its program's reviewers and admins); for profile files the reviewers and admins of a
+ * program the owner has a non-draft application to. Anyone else: 404.
+ */
+async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
+  if (row.ownerId === me.userId || isSuperAdmin(me)) return;
+  if (row.applicationId) {
+    try {
+      await readableApplication(db, me, row.applicationId);
+      return;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found') throw new NotFound(FILE_NOT_FOUND);
+      throw err;
+    }
+  }
+  const scopes = await submittedProgramScopes(db, row.ownerId);
+  if (scopes.some((program) => can(me, { kind: 'program:review', program }))) return;
+  throw new NotFound(FILE_NOT_FOUND);
+}
+
+/** A download link for a file the caller may read, valid 600 s. */
+export async function signFile(deps: Deps, actor: Actor | null, path: string): Promise<SignedUrl> {
+  const me = requireActor(actor);
+  if (!isValidObjectPath(path)) throw new NotFound(FILE_NOT_FOUND);
+  const row = await fileByPath(deps.db, path);
+  if (!row) throw new NotFound(FILE_NOT_FOUND);
+  await assertReadable(deps.db, me, row);
+  const expires = Math.floor(deps.clock.now().getTime() / 1000) + SIGNED_URL_SECONDS;
+  return {
+    url: downloadUrl(deps.config.authSecret, path, expires),
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
+}
+
+export const LINK_EXPIRED = 'This link is invalid or has expired.';
+
+/** The object behind a signed link: a stream to send, or (S3) a presigned URL to redirect to. */
+export async function openDownload(
+  deps: Deps,
+  query: { path: string; expires: string; sig: string },
+): Promise<
+  | { redirect: string }
+  | { body: ReadableStream; size: number; contentType: string; fileName: string; redirect?: undefined }
+> {
+  const expires = Number(query.expires);
+  if (!verifySignature(deps.config.authSecret, query.path, expires, query.sig, deps.clock.now()))
+    throw new Forbidden(LINK_EXPIRED);
+  const row = await fileByPath(deps.db, query.path);
+  if (!row) throw new NotFound(FILE_NOT_FOUND);
+  if (deps.storage.presignGet) {
+    const seconds = Math.max(
+      1,
+      Math.min(SIGNED_URL_SECONDS, expires - Math.floor(deps.clock.now().getTime() / 1000)),
+    );
+    return {
+      redirect: await deps.storage.presignGet(row.path, seconds, {
+        fileName: row.fileName,
+        contentType: row.contentType,
+      }),
+    };
+  }
+  const object = await deps.storage.get(row.path);
+  if (!object) throw new NotFound(FILE_NOT_FOUND);
+  return {
+    body: Readable.toWeb(object.body) as ReadableStream,
+    size: object.size,
+    contentType: row.contentType,
+    fileName: row.fileName,
+  };
+}
+
+export { contentDisposition };

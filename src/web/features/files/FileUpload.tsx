@@ -1,0 +1,284 @@
+import { FileText, Upload, X } from 'lucide-react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { uploadProblem, uploadRules } from '../../../shared/domain/uploads';
+import type { FileInfo, UploadPurpose } from '../../../shared/schemas/files';
+import { Button, ConfirmDialog, cn } from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import { fileSizeText, UPLOAD_FAILED, type UploadHandle, uploadFile } from './api';
+
+export interface FileUploadProps {
+  purpose: UploadPurpose;
+  /** Answer files: the application and the question's key. */
+  applicationId?: string;
+  fieldKey?: string;
+  /** The file stored now, or null. */
+  value: FileInfo | null;
+  onUploaded: (file: FileInfo) => void;
+  /** Offers Remove (after a confirmation) when given. May return a promise; errors keep the file. */
+  onRemove?: () => unknown;
+  disabled?: boolean;
+  label: string;
+  /** Id of help text elsewhere on the page describing this upload. */
+  describedBy?: string;
+  /** Shown when an upload fails for a reason the server does not word (default 'Upload failed'). */
+  failureMessage?: string;
+  className?: string;
+}
+
+const extensions: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'text/plain': '.txt',
+  'image/jpeg': '.jpg,.jpeg',
+  'image/png': '.png',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'video/mp4': '.mp4',
+  'video/quicktime': '.mov',
+  'video/x-msvideo': '.avi',
+  'audio/mpeg': '.mp3',
+  'audio/wav': '.wav',
+};
+
+function acceptFor(purpose: UploadPurpose): string {
+  const types = uploadRules[purpose].types;
+  const exts = [...new Set(types.map((t) => extensions[t]).filter(Boolean))];
+  return [...types, ...exts].join(',');
+}
+
+/** Browsers leave some types blank or guess them from the extension: fill the common gaps. */
+function declaredType(file: File): string {
+  if (file.type) return file.type === 'audio/mp3' ? 'audio/mpeg' : file.type;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = {
+    pdf: 'application/pdf',
+    doc: 'application/msword',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    txt: 'text/plain',
+    mov: 'video/quicktime',
+    avi: 'video/x-msvideo',
+    wav: 'audio/wav',
+  };
+  return byExt[ext] ?? '';
+}
+
+/**
+ * One file: choose (click or drop), upload with a progress bar (cancel while it runs), replace and
+ * remove. The client checks type and size first with the shared rules; the server checks again,
+ * against the bytes, and its message is shown on failure.
+ */
+export function FileUpload({
+  purpose,
+  applicationId,
+  fieldKey,
+  value,
+  onUploaded,
+  onRemove,
+  disabled = false,
+  label,
+  describedBy,
+  failureMessage = UPLOAD_FAILED,
+  className,
+}: FileUploadProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const statusId = `${inputId}-status`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const handle = useRef<UploadHandle | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadingName, setUploadingName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => () => handle.current?.abort(), []);
+
+  const uploading = progress !== null;
+  const blocked = disabled || uploading;
+
+  function start(file: File) {
+    setError(null);
+    setDone(false);
+    const type = declaredType(file);
+    const problem = uploadProblem(purpose, { type, size: file.size });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const typed = type === file.type ? file : new File([file], file.name, { type });
+    setUploadingName(file.name);
+    setProgress(0);
+    const h = uploadFile({ purpose, applicationId, fieldKey }, typed, setProgress, failureMessage);
+    handle.current = h;
+    h.promise.then(
+      (info) => {
+        if (handle.current !== h) return;
+        handle.current = null;
+        setProgress(null);
+        setDone(true);
+        onUploaded(info);
+      },
+      (err: unknown) => {
+        if (handle.current !== h) return;
+        handle.current = null;
+        setProgress(null);
+        if (err instanceof ApiError && err.code === 'aborted') return;
+        setError(err instanceof ApiError ? err.message : failureMessage);
+      },
+    );
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    if (blocked) return;
+    const file = e.dataTransfer.files?.[0];
+    if (file) start(file);
+  }
+
+  const percent = Math.round((progress ?? 0) * 100);
+  const described = [describedBy, error ? errorId : null, statusId].filter(Boolean).join(' ');
+
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <span className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>
+        {label}
+      </span>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        accept={acceptFor(purpose)}
+        disabled={blocked}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) start(file);
+        }}
+      />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the buttons inside are the keyboard way */}
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!blocked) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'rounded-lg border border-dashed p-4',
+          dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-white',
+          disabled && 'bg-slate-50',
+        )}
+      >
+        {value && !uploading && (
+          <div className="flex flex-wrap items-center gap-3">
+            <FileText className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900">{value.fileName}</p>
+              <p className="text-xs text-slate-600">{fileSizeText(value.fileSize)}</p>
+            </div>
+            {!disabled && (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => inputRef.current?.click()}
+                  aria-label={`Replace ${label}`}
+                  aria-describedby={described}
+                >
+                  Replace
+                </Button>
+                {onRemove && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setConfirming(true)}
+                    aria-label={`Remove ${value.fileName}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+        {uploading && (
+          <div className="flex flex-col gap-2">
+            <div className="flex items-center gap-3">
+              <p className="min-w-0 flex-1 truncate text-sm text-slate-800">Uploading {uploadingName}…</p>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => handle.current?.abort()}
+                aria-label={`Cancel upload of ${uploadingName}`}
+              >
+                <X className="size-4" aria-hidden="true" />
+                Cancel
+              </Button>
+            </div>
+            <div
+              role="progressbar"
+              aria-label={`Uploading ${uploadingName}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full bg-blue-600 transition-[width]" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        )}
+        {!value && !uploading && (
+          <div className="flex flex-col items-center gap-2 text-center sm:flex-row sm:text-left">
+            <Upload className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <p className="flex-1 text-sm text-slate-600">
+              {disabled ? 'No file uploaded' : 'Drag a file here, or'}
+            </p>
+            {!disabled && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => inputRef.current?.click()}
+                aria-label={`Choose file: ${label}`}
+                aria-describedby={described}
+              >
+                Choose file
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <p id={statusId} className="sr-only" aria-live="polite">
+        {uploading ? `Uploading ${percent}%` : done && value ? `Upload complete: ${value.fileName}` : ''}
+      </p>
+      {done && value && !uploading && (
+        <p className="text-sm text-green-700" data-testid="upload-complete">
+          Upload complete
+        </p>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {onRemove && value && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Remove this file?"
+          description={`${value.fileName} will be removed.`}
+          confirmLabel="Remove"
+          onConfirm={async () => {
+            await onRemove();
+            setDone(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
