@@ -16,6 +16,7 @@ import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
+import { type PublishBenchReport, runPublishBench } from './publish';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
 
@@ -368,6 +369,7 @@ async function main(): Promise<number> {
   let applicationsReport: ApplicationsBenchReport | null = null;
   const featuredReports: FeaturedBenchReport[] = [];
   let reviewsReport: ReviewsBenchReport | null = null;
+  let publishReport: PublishBenchReport | null = null;
   let uploadsReport: UploadsBenchReport | null = null;
   let failed = false;
   try {
@@ -471,6 +473,23 @@ async function main(): Promise<number> {
             requests: settings.reviewsRequests,
           });
           await db.drop();
+        'publishing results (PostgreSQL, in-process)',
+        async () => {
+          const db = await createBenchDatabase(settings.postgresUrl);
+          databases.push(db);
+          const r = await runPublishBench(db);
+          publishReport = r;
+          log(
+            `\nPublishing results (PostgreSQL, in-process; ${r.results} finalized results generated in ${r.generateSeconds} s):`,
+          );
+          log(
+            `  publish all ${r.publish.published} in one call: ${r.publish.seconds} s, ${r.publish.statements} SQL statements, ${r.publish.notifications} notifications`,
+          );
+          log(
+            `  the same call again (no-op): ${r.republish.seconds} s, ${r.republish.statements} statements, ${r.republish.published} published`,
+          );
+          log(`  publish queue of ${r.queue.items} rows: ${r.queue.ms} ms, ${r.queue.statements} statements`);
+          log(`  an applicant's results: ${r.myResults.ms} ms, ${r.myResults.statements} statements`);
         },
       ]);
     for (const [name, step] of plan) {
@@ -521,6 +540,7 @@ async function main(): Promise<number> {
     applications: applicationsReport,
     featured: featuredReports,
     reviews: reviewsReport,
+    publish: publishReport,
     uploads: uploadsReport,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };

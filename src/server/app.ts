@@ -15,6 +15,7 @@ import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
 import { profileRoutes } from './profiles/routes';
+import { programAssignmentRoutes } from './program-assignments/routes';
 import { programRoutes } from './programs/routes';
 import { eventsRoutes } from './realtime/routes';
 import { resultRoutes } from './results/routes';
@@ -41,6 +42,7 @@ export const apiRouters = [
   fileRoutes,
   reviewRoutes,
   resultRoutes,
+  programAssignmentRoutes,
   superOrgRoutes,
   superUserRoutes,
   featuredRoutes,

@@ -47,11 +47,14 @@ import { Route as AuthedReviewAppApplicationIdRouteImport } from './routes/_auth
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './routes/_authed/org/$orgSlug/admin/publish-results'
+import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
 import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/builder'
+import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/publish'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -247,6 +250,18 @@ const AuthedOrgOrgSlugAdminIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminPublishResultsRoute =
+  AuthedOrgOrgSlugAdminPublishResultsRouteImport.update({
+    id: '/publish-results',
+    path: '/publish-results',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminReviewersRoute =
+  AuthedOrgOrgSlugAdminReviewersRouteImport.update({
+    id: '/reviewers',
+    path: '/reviewers',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminReviewsRoute =
   AuthedOrgOrgSlugAdminReviewsRouteImport.update({
     id: '/reviews',
@@ -275,6 +290,12 @@ const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
     path: '/programs/$programId/builder',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute =
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport.update({
+    id: '/programs/$programId/publish',
+    path: '/programs/$programId/publish',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 
@@ -314,6 +335,8 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
@@ -321,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -354,6 +378,8 @@ export interface FileRoutesByTo {
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
@@ -361,6 +387,7 @@ export interface FileRoutesByTo {
   '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -400,6 +427,8 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
   '/_authed/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
@@ -407,6 +436,7 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/_authed/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/_authed/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -446,6 +476,8 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/reviewer'
     | '/review/app/$applicationId'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/publish-results'
+    | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
@@ -453,6 +485,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/programs/'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -486,6 +519,8 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/reviewer'
     | '/review/app/$applicationId'
     | '/super/programs'
+    | '/org/$orgSlug/admin/publish-results'
+    | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
@@ -493,6 +528,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/programs'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/publish'
   id:
     | '__root__'
     | '/'
@@ -531,6 +567,8 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/reviewer'
     | '/_authed/review/app/$applicationId'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/publish-results'
+    | '/_authed/org/$orgSlug/admin/reviewers'
     | '/_authed/org/$orgSlug/admin/reviews'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
@@ -538,6 +576,7 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin/programs/'
     | '/_authed/coalition/$slug/cm/programs/$programId/builder'
     | '/_authed/org/$orgSlug/admin/programs/$programId/builder'
+    | '/_authed/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -827,6 +866,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/publish-results': {
+      id: '/_authed/org/$orgSlug/admin/publish-results'
+      path: '/publish-results'
+      fullPath: '/org/$orgSlug/admin/publish-results'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/reviewers': {
+      id: '/_authed/org/$orgSlug/admin/reviewers'
+      path: '/reviewers'
+      fullPath: '/org/$orgSlug/admin/reviewers'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminReviewersRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/org/$orgSlug/admin/reviews': {
       id: '/_authed/org/$orgSlug/admin/reviews'
       path: '/reviews'
@@ -860,6 +913,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$programId/builder'
       fullPath: '/org/$orgSlug/admin/programs/$programId/builder'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/programs/$programId/publish': {
+      id: '/_authed/org/$orgSlug/admin/programs/$programId/publish'
+      path: '/programs/$programId/publish'
+      fullPath: '/org/$orgSlug/admin/programs/$programId/publish'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
   }
@@ -929,19 +989,27 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminPublishResultsRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRoute
+  AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
   AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminPublishResultsRoute:
+    AuthedOrgOrgSlugAdminPublishResultsRoute,
+  AuthedOrgOrgSlugAdminReviewersRoute: AuthedOrgOrgSlugAdminReviewersRoute,
   AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute:
     AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute,
+  AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute:
+    AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute,
 }
 
 const AuthedOrgOrgSlugAdminRouteWithChildren =

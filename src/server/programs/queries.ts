@@ -86,7 +86,7 @@ export async function programScope(db: Db, id: string): Promise<ProgramScope | n
       orgId: programs.organizationId,
       coalitionIds: sql<
         string[]
-      >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs.organizationId}), '{}')`,
+      >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs}.organization_id), '{}')`,
     })
     .from(programs)
     .where(eq(programs.id, id));

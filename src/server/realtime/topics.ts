@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { canWatchProgram } from '../programs/access';
+import { canWatchNotifications } from '../results/service';
 import { canWatchReview, mayReviewAnything } from '../reviews/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,6 +16,8 @@ type TopicRule = (db: Db, actor: Actor, param: string) => boolean | Promise<bool
  */
 const topicRules: Record<string, TopicRule> = {
   program: (db, actor, id) => UUID.test(id) && canWatchProgram(db, actor, id),
+  // A user's own notifications (results published to them): that user alone.
+  notifications: (_db, actor, userId) => UUID.test(userId) && canWatchNotifications(actor, userId),
   // One application's shared review: whoever may read that review.
   review: (db, actor, id) => UUID.test(id) && canWatchReview(db, actor, id),
   // Any change to a review or a program: the lists refetch through their own authorized endpoints.

@@ -1,4 +1,68 @@
-import { router } from '../http/openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  publishedResultSchema,
+  publishInput,
+  publishProgramCardSchema,
+  publishQueueSchema,
+  publishResultSchema,
+} from '../../shared/schemas/results';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { myResults, publishGallery, publishQueue, publishResults } from './service';
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+const tags = ['results'];
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 /** Publishing results, the applicant's results and notifications (issue 5). */
-export const resultRoutes = router();
+export const resultRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs/{slug}/publish/programs',
+      tags,
+      summary: 'The Publish Results gallery: published programs with finalized and published counts.',
+      request: { params: slugParam },
+      responses: { ...jsonOk(list(publishProgramCardSchema)), ...errors(401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await publishGallery(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/publish-queue',
+      tags,
+      summary: 'A program’s finalized results, each with whether it is already published.',
+      request: { params: idParam },
+      responses: { ...jsonOk(publishQueueSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await publishQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/publish-results',
+      tags,
+      summary: 'Publish finalized results (all, or selected) to their applicants; idempotent.',
+      request: { params: idParam, ...jsonBody(publishInput) },
+      responses: { ...jsonOk(publishResultSchema), ...errors(400, 401, 403, 404, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await publishResults(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/results',
+      tags,
+      summary: 'The signed-in applicant’s published results, newest first (visible fields only).',
+      responses: { ...jsonOk(list(publishedResultSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await myResults(c.get('deps').db, c.get('actor')), 200),
+  );

@@ -1,0 +1,67 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  addAssignmentInput,
+  assignmentChangeSchema,
+  programAssignmentsSchema,
+} from '../../shared/schemas/program-assignments';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import type { ProgramRole } from './queries';
+import { addProgramAssignment, listProgramAssignments, removeProgramAssignment } from './service';
+
+const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+const userParam = idParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
+const tags = ['program-assignments'];
+
+/** Manage Reviewers: the reviewers and admins of one program (spec 001 §2, §5, §7 Assignments). */
+export const programAssignmentRoutes = router().openapi(
+  createRoute({
+    method: 'get',
+    path: '/programs/{id}/assignments',
+    tags,
+    request: { params: idParam },
+    responses: { ...jsonOk(programAssignmentsSchema), ...errors(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await listProgramAssignments(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+);
+
+const kinds: { segment: string; kind: ProgramRole }[] = [
+  { segment: 'reviewers', kind: 'reviewer' },
+  { segment: 'admins', kind: 'program_admin' },
+];
+
+for (const { segment, kind } of kinds) {
+  programAssignmentRoutes.openapi(
+    createRoute({
+      method: 'post',
+      path: `/programs/{id}/${segment}`,
+      tags,
+      request: { params: idParam, ...jsonBody(addAssignmentInput) },
+      responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404, 422) },
+    }),
+    async (c) =>
+      c.json(
+        await addProgramAssignment(
+          c.get('deps').db,
+          c.get('actor'),
+          c.req.valid('param').id,
+          kind,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+  );
+  programAssignmentRoutes.openapi(
+    createRoute({
+      method: 'delete',
+      path: `/programs/{id}/${segment}/{userId}`,
+      tags,
+      request: { params: userParam },
+      responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param');
+      return c.json(await removeProgramAssignment(c.get('deps').db, c.get('actor'), id, kind, userId), 200);
+    },
+  );
+}

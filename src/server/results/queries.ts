@@ -1,0 +1,250 @@
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Visibility } from '../../shared/domain/results';
+import type { PublishedResult, PublishProgramCard, PublishQueueItem } from '../../shared/schemas/results';
+import type { Db } from '../db/client';
+import { applications, notifications, profiles, programs, publications, reviews } from '../db/schema';
+import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/notify';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The review's decision: the column, else the one in its ratings. */
+const decisionOf = sql<string | null>`coalesce(${reviews.decision}, ${reviews.ratings}->>'decision')`;
+
+/**
+ * Published, live programs of an organization (optionally only some of them) with their finalized and
+ * published counts: one query, the counts on the reviews and publications program indexes.
+ * The subqueries name "programs".id explicitly: drizzle leaves columns unqualified when a query reads
+ * one table, and an unqualified id would bind to the subquery's own table.
+ */
+export async function galleryPrograms(
+  db: Db,
+  orgId: string,
+  onlyIds: string[] | null,
+): Promise<PublishProgramCard[]> {
+  if (onlyIds && onlyIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: programs.id,
+      name: programs.name,
+      description: programs.description,
+      type: programs.type,
+      finalized_count: sql<number>`(select count(*) from ${reviews} r where r.program_id = ${programs}.id and r.status = 'submitted')::int`,
+      published_count: sql<number>`(select count(*) from ${publications} pb where pb.program_id = ${programs}.id)::int`,
+    })
+    .from(programs)
+    .where(
+      and(
+        eq(programs.organizationId, orgId),
+        eq(programs.published, true),
+        isNull(programs.deletedAt),
+        onlyIds ? inArray(programs.id, onlyIds) : undefined,
+      ),
+    )
+    .orderBy(desc(programs.createdAt));
+  return rows.map((r) => ({
+    ...r,
+    finalized_count: Number(r.finalized_count),
+    published_count: Number(r.published_count),
+  }));
+}
+
+/** A program's finalized results, newest first, each with whether it is already published. */
+export async function publishQueueItems(
+  db: Db,
+  programId: string,
+  programName: string,
+): Promise<PublishQueueItem[]> {
+  const rows = await db
+    .select({
+      application_id: reviews.applicationId,
+      applicant_name: profiles.fullName,
+      decision: decisionOf,
+      score: reviews.score,
+      comments: reviews.comments,
+      submitted_at: reviews.submittedAt,
+      publication_id: publications.id,
+    })
+    .from(reviews)
+    .innerJoin(applications, eq(applications.id, reviews.applicationId))
+    .leftJoin(profiles, eq(profiles.id, applications.userId))
+    .leftJoin(publications, eq(publications.applicationId, reviews.applicationId))
+    .where(and(eq(reviews.programId, programId), eq(reviews.status, 'submitted')))
+    .orderBy(desc(reviews.submittedAt), desc(reviews.updatedAt));
+  return rows.map((r) => ({
+    application_id: r.application_id,
+    program_name: programName,
+    applicant_name: r.applicant_name,
+    decision: r.decision,
+    score: r.score,
+    comments: r.comments,
+    review_finalized_at: iso(r.submitted_at),
+    already_published: r.publication_id !== null,
+  }));
+}
+
+/** The ids (of those given) that are this program's applications with a finalized review. */
+export async function finalizedAmong(tx: Db, programId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: reviews.applicationId })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.programId, programId),
+        eq(reviews.status, 'submitted'),
+        sql`${reviews.applicationId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface NewPublication {
+  publication_id: string;
+  application_id: string;
+  user_id: string;
+  published_at: string;
+}
+
+/**
+ * Publishes the program's finalized results (all, or the given application ids) that have no
+ * publication yet, in one statement: the payload is built in SQL from the visible fields only (hidden
+ * ones are null). The unique application key makes it idempotent, also against a concurrent call.
+ */
+export async function insertPublications(
+  tx: Db,
+  input: {
+    programId: string;
+    ids: string[] | null;
+    visibility: Visibility;
+    by: string;
+    at: Date;
+  },
+): Promise<NewPublication[]> {
+  const { visibility: v } = input;
+  const shown = (on: boolean, value: SQL) => (on ? value : sql`null`);
+  const idFilter = input.ids
+    ? sql`and r.application_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(input.ids)}::jsonb))`
+    : sql``;
+  const result = await tx.execute(sql`
+    insert into ${publications}
+      (application_id, review_id, program_id, user_id, visibility, payload, published_by, published_at)
+    select r.application_id, r.id, r.program_id, a.user_id, ${JSON.stringify(v)}::jsonb,
+      jsonb_build_object(
+        'decision', ${shown(v.decision, sql`coalesce(r.decision, r.ratings->>'decision')`)},
+        'score', ${shown(v.score, sql`r.score`)},
+        'comments', ${shown(v.comments, sql`r.comments`)}
+      ),
+      ${input.by}, ${input.at.toISOString()}::timestamptz
+    from ${reviews} r
+    join ${applications} a on a.id = r.application_id
+    where r.program_id = ${input.programId} and r.status = 'submitted' ${idFilter}
+    order by r.submitted_at
+    on conflict (application_id) do nothing
+    returning id, application_id, user_id, published_at`);
+  return rowsOf<{ id: string; application_id: string; user_id: string; published_at: Date | string }>(
+    result,
+  ).map((r) => ({
+    publication_id: r.id,
+    application_id: r.application_id,
+    user_id: r.user_id,
+    published_at: iso(r.published_at)!,
+  }));
+}
+
+/**
+ * One `results_published` notification per new publication, and the realtime event on each
+ * applicant's `notifications:<userId>` topic: two statements whatever the count. Postgres delivers
+ * the events only when the transaction commits (the outbox).
+ */
+export async function notifyPublished(
+  tx: Db,
+  programId: string,
+  programName: string,
+  published: NewPublication[],
+): Promise<void> {
+  if (published.length === 0) return;
+  const rows = published.map((p) => ({
+    userId: p.user_id,
+    type: 'results_published' as const,
+    data: { publication_id: p.publication_id, program_id: programId, program_name: programName },
+  }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx.insert(notifications).values(rows.slice(i, i + 1000));
+  }
+  const messages: RealtimeMessage[] = published.map((p) => ({
+    topic: `notifications:${p.user_id}`,
+    data: { type: 'results_published', publication_id: p.publication_id },
+  }));
+  await tx.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, m) from jsonb_array_elements_text(${JSON.stringify(
+      messages.map((m) => JSON.stringify(m)),
+    )}::jsonb) as m`,
+  );
+}
+
+/** The applicant's published results, newest first (what the payload holds is already only the visible). */
+export async function resultsOf(db: Db, userId: string): Promise<PublishedResult[]> {
+  const rows = await db
+    .select({
+      publication_id: publications.id,
+      program_name: programs.name,
+      published_at: publications.publishedAt,
+      visibility: publications.visibility,
+      payload: publications.payload,
+    })
+    .from(publications)
+    .innerJoin(programs, eq(programs.id, publications.programId))
+    .where(eq(publications.userId, userId))
+    .orderBy(desc(publications.publishedAt), desc(publications.id));
+  return rows.map((r) => ({
+    publication_id: r.publication_id,
+    program_name: r.program_name,
+    published_at: iso(r.published_at)!,
+    visibility: {
+      decision: !!r.visibility.decision,
+      score: !!r.visibility.score,
+      comments: !!r.visibility.comments,
+      customMessage: r.visibility.customMessage ?? null,
+    },
+    // Defence in depth: a hidden field is never sent, whatever the stored payload holds.
+    payload: {
+      decision: r.visibility.decision ? (r.payload.decision ?? null) : null,
+      score: r.visibility.score ? (r.payload.score ?? null) : null,
+      comments: r.visibility.comments ? (r.payload.comments ?? null) : null,
+    },
+  }));
+}
+
+/** Applicant names for the response of a publish call. */
+export async function applicantNames(tx: Db, userIds: string[]): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  for (let i = 0; i < userIds.length; i += 5000) {
+    const chunk = userIds.slice(i, i + 5000);
+    const rows = await tx
+      .select({ id: profiles.id, name: profiles.fullName })
+      .from(profiles)
+      .where(inArray(profiles.id, chunk));
+    for (const r of rows) names.set(r.id, r.name);
+  }
+  return names;
+}
+
+/** Publications that already existed for the given (or all finalized) applications of the program. */
+export async function existingPublications(tx: Db, programId: string, ids: string[] | null) {
+  return tx
+    .select({
+      publication_id: publications.id,
+      application_id: publications.applicationId,
+      user_id: publications.userId,
+      published_at: publications.publishedAt,
+    })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.programId, programId),
+        ids
+          ? sql`${publications.applicationId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
+          : undefined,
+      ),
+    );
+}

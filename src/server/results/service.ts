@@ -1,0 +1,153 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  defaultVisibility,
+  normalizeCustomMessage,
+  publishedMessage,
+  type Visibility,
+} from '../../shared/domain/results';
+import { type Actor, can, isSuperAdmin } from '../../shared/policy';
+import type {
+  PublishedResult,
+  PublishProgramCard,
+  PublishQueue,
+  PublishResult,
+  publishInput,
+} from '../../shared/schemas/results';
+import type { Clock } from '../clock';
+import { requireActor } from '../context';
+import type { Db } from '../db/client';
+import { organizations, programs } from '../db/schema';
+import { Forbidden, Invalid, NotFound } from '../errors';
+import { programAdminAccess } from '../program-assignments/access';
+import {
+  applicantNames,
+  existingPublications,
+  finalizedAmong,
+  galleryPrograms,
+  insertPublications,
+  notifyPublished,
+  publishQueueItems,
+  resultsOf,
+} from './queries';
+
+export const NOT_FINALIZED = 'Only finalized results of this program can be published.';
+
+/**
+ * The Publish Results gallery: the organization's published programs with finalized and published
+ * counts. Org admins and super admins see every one; a program admin sees the programs they administer.
+ */
+export async function publishGallery(
+  db: Db,
+  actor: Actor | null,
+  slug: string,
+): Promise<{ items: PublishProgramCard[]; total: number }> {
+  const me = requireActor(actor);
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
+  if (!org) throw new NotFound('Organization not found');
+  let only: string[] | null = null;
+  if (!isSuperAdmin(me) && !can(me, { kind: 'org:admin', orgId: org.id })) {
+    if (me.programAdmin.length === 0) throw new Forbidden();
+    const mine = await db
+      .select({ id: programs.id })
+      .from(programs)
+      .where(eq(programs.organizationId, org.id));
+    only = mine.map((p) => p.id).filter((id) => me.programAdmin.includes(id));
+    if (only.length === 0) throw new Forbidden();
+  }
+  const items = await galleryPrograms(db, org.id, only);
+  return { items, total: items.length };
+}
+
+export async function publishQueue(db: Db, actor: Actor | null, programId: string): Promise<PublishQueue> {
+  const { program } = await programAdminAccess(db, actor, programId);
+  const items = await publishQueueItems(db, programId, program.name);
+  return {
+    program: { id: program.id, name: program.name, organization_slug: program.organizationSlug },
+    default_visibility: defaultVisibility(program.reviewerForm),
+    items,
+    total: items.length,
+  };
+}
+
+/**
+ * Publishes finalized results to their applicants, in one transaction: every selected id is re-checked
+ * (this program's, finalized) or nothing happens; each result is published once (again is a no-op);
+ * the visibility and a payload with only the visible fields are stored; each applicant gets a
+ * `results_published` notification and a realtime event after commit.
+ */
+export async function publishResults(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  programId: string,
+  input: z.output<typeof publishInput>,
+): Promise<PublishResult> {
+  const access = await programAdminAccess(db, actor, programId);
+  const defaults = defaultVisibility(access.program.reviewerForm);
+  const visibility: Visibility = {
+    decision: input.visibility?.decision ?? defaults.decision,
+    score: input.visibility?.score ?? defaults.score,
+    comments: input.visibility?.comments ?? defaults.comments,
+    customMessage: normalizeCustomMessage(input.visibility?.customMessage),
+  };
+  const ids = input.mode === 'selected' ? [...new Set(input.application_ids ?? [])] : null;
+  const onlyUnpublished = input.only_unpublished ?? true;
+  const now = clock.now();
+
+  return db.transaction(async (tx) => {
+    if (ids) {
+      const finalized = await finalizedAmong(tx, programId, ids);
+      const refused = ids.filter((id) => !finalized.has(id));
+      if (refused.length > 0) throw new Invalid(NOT_FINALIZED, { application_ids: NOT_FINALIZED });
+    }
+    const before = onlyUnpublished ? [] : await existingPublications(tx, programId, ids);
+    const created = await insertPublications(tx, {
+      programId,
+      ids,
+      visibility,
+      by: access.actor.userId,
+      at: now,
+    });
+    await notifyPublished(tx, programId, access.program.name, created);
+    const names = await applicantNames(tx, [
+      ...before.map((p) => p.user_id),
+      ...created.map((p) => p.user_id),
+    ]);
+    const items = [
+      ...created.map((p) => ({
+        publication_id: p.publication_id,
+        application_id: p.application_id,
+        applicant_name: names.get(p.user_id) ?? null,
+        published_at: p.published_at,
+        already_published: false,
+      })),
+      ...before.map((p) => ({
+        publication_id: p.publication_id,
+        application_id: p.application_id,
+        applicant_name: names.get(p.user_id) ?? null,
+        published_at: p.published_at.toISOString(),
+        already_published: true,
+      })),
+    ];
+    return { message: publishedMessage(input.mode, created.length), published: created.length, items };
+  });
+}
+
+/** The signed-in user's own published results (nobody else's, and never a hidden field). */
+export async function myResults(
+  db: Db,
+  actor: Actor | null,
+): Promise<{ items: PublishedResult[]; total: number }> {
+  const me = requireActor(actor);
+  const items = await resultsOf(db, me.userId);
+  return { items, total: items.length };
+}
+
+/** Realtime: a user's notifications topic is theirs alone. */
+export function canWatchNotifications(actor: Actor, userId: string): boolean {
+  return !actor.deleted && actor.userId === userId;
+}

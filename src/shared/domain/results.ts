@@ -1,0 +1,74 @@
+/** What a publication shows its applicant (spec 001 §3 Published result). */
+export interface Visibility {
+  decision: boolean;
+  score: boolean;
+  comments: boolean;
+  customMessage: string | null;
+}
+
+export interface ResultPayload {
+  decision: string | null;
+  score: number | null;
+  comments: string | null;
+}
+
+/** The reviewer form settings that override the publishing defaults (see defaultVisibility). */
+export interface ReviewerFormFlags {
+  show_decision: boolean;
+  show_score: boolean;
+  show_comments: boolean;
+}
+
+/** Spec 001 §9: decision on, score off, comments off, no custom message. */
+export const DEFAULT_VISIBILITY: Visibility = {
+  decision: true,
+  score: false,
+  comments: false,
+  customMessage: null,
+};
+
+/**
+ * The 'What to send' defaults for a program: the spec's defaults, overridden by the program's reviewer
+ * form when the program has saved one (a field is sent by default exactly when its reviewers fill it
+ * in). A program that never saved a reviewer form keeps the spec's defaults (docs/decisions/011).
+ */
+export function defaultVisibility(reviewerForm: ReviewerFormFlags | null | undefined): Visibility {
+  if (!reviewerForm) return { ...DEFAULT_VISIBILITY };
+  return {
+    decision: reviewerForm.show_decision,
+    score: reviewerForm.show_score,
+    comments: reviewerForm.show_comments,
+    customMessage: null,
+  };
+}
+
+/** An empty (or blank) custom message becomes null; others are trimmed. */
+export function normalizeCustomMessage(message: string | null | undefined): string | null {
+  const trimmed = (message ?? '').trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Only the visible fields; hidden ones are null, so they are never stored nor sent to the applicant. */
+export function visiblePayload(visibility: Visibility, review: ResultPayload): ResultPayload {
+  return {
+    decision: visibility.decision ? review.decision : null,
+    score: visibility.score ? review.score : null,
+    comments: visibility.comments ? review.comments : null,
+  };
+}
+
+export const COMMENT_PREVIEW_WORDS = 4;
+
+/** The Results Queue's comment: the first 4 words, then an ellipsis when there were more. */
+export function commentPreview(comments: string | null | undefined): string {
+  const words = (comments ?? '').trim().split(/\s+/).filter(Boolean);
+  const shown = words.slice(0, COMMENT_PREVIEW_WORDS).join(' ');
+  return words.length > COMMENT_PREVIEW_WORDS ? `${shown}…` : shown;
+}
+
+export type PublishMode = 'all_finalized' | 'selected';
+
+/** 'Published N finalized result(s).' / 'Published N selected result(s).' */
+export function publishedMessage(mode: PublishMode, count: number): string {
+  return `Published ${count} ${mode === 'all_finalized' ? 'finalized' : 'selected'} result(s).`;
+}

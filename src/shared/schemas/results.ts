@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+export const visibilitySchema = z.object({
+  decision: z.boolean(),
+  score: z.boolean(),
+  comments: z.boolean(),
+  customMessage: z.string().nullable(),
+});
+
+export const payloadSchema = z.object({
+  decision: z.string().nullable(),
+  score: z.number().nullable(),
+  comments: z.string().nullable(),
+});
+
+/** A card of the Publish Results gallery: a published program with its counts. */
+export const publishProgramCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+  finalized_count: z.number().int(),
+  published_count: z.number().int(),
+});
+export type PublishProgramCard = z.infer<typeof publishProgramCardSchema>;
+
+/** Spec 001 §3 Publish queue item. */
+export const publishQueueItemSchema = z.object({
+  application_id: z.string(),
+  program_name: z.string(),
+  applicant_name: z.string().nullable(),
+  decision: z.string().nullable(),
+  score: z.number().nullable(),
+  comments: z.string().nullable(),
+  review_finalized_at: z.string().nullable(),
+  already_published: z.boolean(),
+});
+export type PublishQueueItem = z.infer<typeof publishQueueItemSchema>;
+
+export const publishQueueSchema = z.object({
+  program: z.object({ id: z.string(), name: z.string(), organization_slug: z.string() }),
+  /** The 'What to send' defaults: the spec's, overridden by the program's saved reviewer form. */
+  default_visibility: visibilitySchema,
+  items: z.array(publishQueueItemSchema),
+  total: z.number().int(),
+});
+export type PublishQueue = z.infer<typeof publishQueueSchema>;
+
+/** Most ids one 'Publish selected' call may name. */
+export const MAX_SELECTED = 10_000;
+
+export const publishInput = z
+  .object({
+    mode: z.enum(['all_finalized', 'selected']),
+    application_ids: z.array(z.string().uuid('Application ids must be UUIDs.')).max(MAX_SELECTED).optional(),
+    /** Missing fields take the program's defaults; an empty custom message becomes null. */
+    visibility: z
+      .object({
+        decision: z.boolean().optional(),
+        score: z.boolean().optional(),
+        comments: z.boolean().optional(),
+        customMessage: z.string().max(5000).nullable().optional(),
+      })
+      .optional(),
+    /** Default true. Publications are never changed once made; false also lists the ones already published. */
+    only_unpublished: z.boolean().optional(),
+  })
+  .refine((v) => v.mode !== 'selected' || (v.application_ids?.length ?? 0) > 0, {
+    message: 'Select at least one result to publish.',
+    path: ['application_ids'],
+  });
+export type PublishInput = z.input<typeof publishInput>;
+
+export const publishedItemSchema = z.object({
+  publication_id: z.string(),
+  application_id: z.string(),
+  applicant_name: z.string().nullable(),
+  published_at: z.string(),
+  /** Published before this call (publishing again changes nothing). */
+  already_published: z.boolean(),
+});
+
+export const publishResultSchema = z.object({
+  message: z.string(),
+  /** How many results this call published. */
+  published: z.number().int(),
+  items: z.array(publishedItemSchema),
+});
+export type PublishResult = z.infer<typeof publishResultSchema>;
+
+/** Spec 001 §3 Published result: the applicant's view (hidden fields are null, never sent). */
+export const publishedResultSchema = z.object({
+  publication_id: z.string(),
+  program_name: z.string(),
+  published_at: z.string(),
+  visibility: visibilitySchema,
+  payload: payloadSchema,
+});
+export type PublishedResult = z.infer<typeof publishedResultSchema>;

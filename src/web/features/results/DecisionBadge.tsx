@@ -1,0 +1,17 @@
+import { decisionColor } from '../../../shared/domain/decisions';
+import { cn } from '../../components/ui/cn';
+
+/** A decision in its colour (spec 001 §4: fixed for the ten named values, derived from the text otherwise). */
+export function DecisionBadge({ decision, className }: { decision: string; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        decisionColor(decision).className,
+        className,
+      )}
+    >
+      {decision}
+    </span>
+  );
+}

@@ -1,0 +1,352 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Inbox, Send } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { commentPreview, type PublishMode, type Visibility } from '../../../shared/domain/results';
+import type { PublicOrg } from '../../../shared/schemas/public';
+import type { PublishQueueItem } from '../../../shared/schemas/results';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { Textarea } from '../../components/ui/Field';
+import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/title';
+import { DashboardShell } from '../dashboard/DashboardShell';
+import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
+import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { publishQueueQuery, publishResults } from './api';
+import { DecisionBadge } from './DecisionBadge';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const boxClass = 'size-4 cursor-pointer rounded border-slate-400 accent-blue-600';
+/** On phones a row is a card: the applicant as its title, the checkbox at its top right. */
+const queueRow = 'max-sm:relative max-sm:flex max-sm:flex-col max-sm:px-4 max-sm:py-4';
+const applicantCell =
+  'px-4 py-3 align-top text-left text-sm font-medium text-slate-900 max-sm:order-first max-sm:px-0 max-sm:pt-0 max-sm:pr-10 max-sm:pb-2 max-sm:text-base';
+
+/** /org/{slug}/admin/programs/{id}/publish: the Results Queue and 'What to send'. */
+export function PublishProgramPage({ org, programId }: { org: PublicOrg; programId: string }) {
+  const queue = useQuery(publishQueueQuery(programId));
+  useForbiddenRedirect(queue.error);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const programName = queue.data?.program.name;
+  usePageTitle(programName ? `Publish results · ${programName}` : 'Publish results');
+
+  const [onlyUnpublished, setOnlyUnpublished] = useState(true);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [visibility, setVisibility] = useState<Visibility | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  // 'What to send' starts from the program's defaults once they are known.
+  const defaults = queue.data?.default_visibility;
+  useEffect(() => {
+    if (defaults && !visibility) setVisibility({ ...defaults, customMessage: '' });
+  }, [defaults, visibility]);
+
+  const rows = useMemo(
+    () => (queue.data?.items ?? []).filter((i) => !onlyUnpublished || !i.already_published),
+    [queue.data, onlyUnpublished],
+  );
+  // Only what is on screen can be selected.
+  const visibleSelected = rows.filter((r) => selected.has(r.application_id));
+  const allSelected = rows.length > 0 && visibleSelected.length === rows.length;
+
+  const publish = useMutation({
+    mutationFn: (mode: PublishMode) =>
+      publishResults(programId, {
+        mode,
+        application_ids: mode === 'selected' ? visibleSelected.map((r) => r.application_id) : undefined,
+        visibility: visibility ?? { decision: true, score: false, comments: false, customMessage: null },
+        only_unpublished: onlyUnpublished,
+      }),
+    onMutate: () => setNotice(null),
+    onSuccess: (res) => {
+      setNotice({ kind: 'success', text: res.message });
+      setSelected(new Set());
+      void queryClient.invalidateQueries({ queryKey: ['publish-gallery'] });
+      return queryClient.invalidateQueries({ queryKey: publishQueueQuery(programId).queryKey });
+    },
+    onError: (err) => {
+      if (isForbidden(err)) {
+        void navigate({ to: '/unauthorized' });
+        return;
+      }
+      setNotice({
+        kind: 'error',
+        text: err instanceof ApiError && err.message ? err.message : 'Publish failed.',
+      });
+    },
+  });
+
+  const busy = queue.isPending || queue.isFetching || publish.isPending;
+  const empty = rows.length === 0;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <DashboardShell showReviews>
+      <Link
+        to={`/org/${org.slug}/admin/publish-results` as never}
+        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
+      >
+        ← Back to Publish Results
+      </Link>
+      <p className="mt-4 text-sm font-medium text-slate-500">Publish Results</p>
+      <h1 className="text-2xl font-bold text-slate-900">{programName ?? 'Loading…'}</h1>
+
+      {queue.isError ? (
+        isForbidden(queue.error) ? null : (
+          <ErrorState
+            className="mt-6"
+            message={
+              queue.error instanceof ApiError && queue.error.status === 404
+                ? 'Program not found.'
+                : 'Failed to load the results queue'
+            }
+            onRetry={() => void queue.refetch()}
+            retrying={queue.isFetching}
+          />
+        )
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby="queue-heading" className="min-w-0">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="queue-heading" className="text-lg font-semibold text-slate-900">
+                Results Queue
+              </h2>
+              <Checkbox
+                label="Only show not-yet-published"
+                checked={onlyUnpublished}
+                onCheckedChange={setOnlyUnpublished}
+              />
+            </div>
+
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                onClick={() => publish.mutate('all_finalized')}
+                disabled={busy || empty}
+                loading={publish.isPending && publish.variables === 'all_finalized'}
+              >
+                <Send className="size-4" aria-hidden="true" />
+                Publish all finalized results
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => publish.mutate('selected')}
+                disabled={busy || empty || visibleSelected.length === 0}
+                loading={publish.isPending && publish.variables === 'selected'}
+              >
+                Publish selected ({visibleSelected.length})
+              </Button>
+            </div>
+
+            {notice && (
+              <p
+                role={notice.kind === 'error' ? 'alert' : 'status'}
+                className={cn(
+                  'mt-4 rounded-lg border px-3 py-2 text-sm font-medium',
+                  notice.kind === 'error'
+                    ? 'border-red-200 bg-red-50 text-red-800'
+                    : 'border-green-200 bg-green-50 text-green-800',
+                )}
+              >
+                {notice.text}
+              </p>
+            )}
+
+            <div className="mt-4">
+              {queue.isPending ? (
+                <TableSkeleton />
+              ) : empty ? (
+                <EmptyState
+                  icon={<Inbox />}
+                  title={
+                    queue.data.items.length === 0
+                      ? 'No finalized results yet.'
+                      : 'Every finalized result is published.'
+                  }
+                  description={
+                    queue.data.items.length === 0
+                      ? 'Results appear here once reviewers finalize their reviews.'
+                      : 'Turn off ‘Only show not-yet-published’ to see them.'
+                  }
+                />
+              ) : (
+                <QueueTable
+                  rows={rows}
+                  selected={selected}
+                  allSelected={allSelected}
+                  onToggle={toggle}
+                  onToggleAll={(on) =>
+                    setSelected(on ? new Set(rows.map((r) => r.application_id)) : new Set())
+                  }
+                />
+              )}
+            </div>
+          </section>
+
+          <aside aria-labelledby="send-heading" className="lg:self-start">
+            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+              <h2 id="send-heading" className="text-lg font-semibold text-slate-900">
+                What to send
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">Applicants see only what is ticked.</p>
+              {visibility ? (
+                <div className="mt-4 space-y-3">
+                  <Checkbox
+                    label="Decision"
+                    checked={visibility.decision}
+                    onCheckedChange={(v) => setVisibility({ ...visibility, decision: v })}
+                  />
+                  <Checkbox
+                    label="Score"
+                    checked={visibility.score}
+                    onCheckedChange={(v) => setVisibility({ ...visibility, score: v })}
+                  />
+                  <Checkbox
+                    label="Reviewer comments"
+                    checked={visibility.comments}
+                    onCheckedChange={(v) => setVisibility({ ...visibility, comments: v })}
+                  />
+                  <Textarea
+                    label="Custom message (optional)"
+                    hint="Included with all results."
+                    rows={4}
+                    maxLength={5000}
+                    value={visibility.customMessage ?? ''}
+                    onChange={(e) => setVisibility({ ...visibility, customMessage: e.target.value })}
+                  />
+                </div>
+              ) : (
+                <p className="mt-4 text-sm text-slate-600">Loading…</p>
+              )}
+            </div>
+          </aside>
+        </div>
+      )}
+    </DashboardShell>
+  );
+}
+
+function QueueTable({
+  rows,
+  selected,
+  allSelected,
+  onToggle,
+  onToggleAll,
+}: {
+  rows: PublishQueueItem[];
+  selected: Set<string>;
+  allSelected: boolean;
+  onToggle: (id: string, on: boolean) => void;
+  onToggleAll: (on: boolean) => void;
+}) {
+  return (
+    <div>
+      {/* On phones the header row is hidden: select all stays reachable here. */}
+      <label className="mb-2 flex items-center gap-2 text-sm text-slate-800 sm:hidden">
+        <input
+          type="checkbox"
+          className={boxClass}
+          checked={allSelected}
+          onChange={(e) => onToggleAll(e.target.checked)}
+        />
+        Select all
+      </label>
+      <ScrollTable
+        label="Results Queue"
+        head={
+          <>
+            <th scope="col" className={cn(th, 'w-10')}>
+              <input
+                type="checkbox"
+                className={boxClass}
+                aria-label="Select all"
+                checked={allSelected}
+                onChange={(e) => onToggleAll(e.target.checked)}
+              />
+            </th>
+            <th scope="col" className={th}>
+              Program
+            </th>
+            <th scope="col" className={th}>
+              Applicant
+            </th>
+            <th scope="col" className={th}>
+              Decision
+            </th>
+            <th scope="col" className={th}>
+              Score
+            </th>
+            <th scope="col" className={th}>
+              Comments
+            </th>
+            <th scope="col" className={th}>
+              Finalized
+            </th>
+            <th scope="col" className={th}>
+              Published
+            </th>
+          </>
+        }
+      >
+        {rows.map((r) => {
+          const name = r.applicant_name || 'Unknown applicant';
+          return (
+            <tr key={r.application_id} className={queueRow}>
+              <td className="px-4 py-3 align-top max-sm:absolute max-sm:top-4 max-sm:right-4 max-sm:p-0">
+                <input
+                  type="checkbox"
+                  className={boxClass}
+                  aria-label={`Select ${name}`}
+                  checked={selected.has(r.application_id)}
+                  onChange={(e) => onToggle(r.application_id, e.target.checked)}
+                />
+              </td>
+              <td className={td} data-label="Program">
+                {r.program_name}
+              </td>
+              <th scope="row" className={applicantCell}>
+                {name}
+              </th>
+              <td className={td} data-label="Decision">
+                {r.decision ? (
+                  <DecisionBadge decision={r.decision} />
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </td>
+              <td className={td} data-label="Score">
+                {r.score ?? <span className="text-slate-500">—</span>}
+              </td>
+              <td className={td} data-label="Comments">
+                {r.comments ? (
+                  <span title={r.comments}>{commentPreview(r.comments)}</span>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </td>
+              <td className={cn(td, 'whitespace-nowrap')} data-label="Finalized">
+                {r.review_finalized_at ? formatDate(r.review_finalized_at) : '—'}
+              </td>
+              <td className={td} data-label="Published">
+                {r.already_published ? 'Yes' : 'No'}
+              </td>
+            </tr>
+          );
+        })}
+      </ScrollTable>
+    </div>
+  );
+}
