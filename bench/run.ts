@@ -15,8 +15,8 @@ import { type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
-import { type ReviewsBenchReport, runReviewsBench } from './reviews';
 import { type PublishBenchReport, runPublishBench } from './publish';
+import { type ReviewsBenchReport, runReviewsBench } from './reviews';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
 
@@ -473,6 +473,10 @@ async function main(): Promise<number> {
             requests: settings.reviewsRequests,
           });
           await db.drop();
+        },
+      ]);
+    if (!settings.skipPostgres)
+      plan.push([
         'publishing results (PostgreSQL, in-process)',
         async () => {
           const db = await createBenchDatabase(settings.postgresUrl);
