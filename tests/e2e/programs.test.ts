@@ -59,7 +59,7 @@ describe('org admin programs page', () => {
     await withPage('admin@demo.test', async (page) => {
       await page.goto('/org/riverside-arts/admin/programs');
       await page.getByRole('heading', { level: 1, name: 'Programs' }).waitFor();
-      await page.getByRole('link', { name: '← Back to Riverside Arts Center admin' }).waitFor();
+      await page.getByRole('link', { name: 'Back to Riverside Arts Center admin' }).waitFor();
       await row(page, 'Teaching Artist Fellowship').waitFor();
       expect(await page.title()).toBe('Programs · Riverside Arts Center · ApplyHub');
       await axe(page);
@@ -256,7 +256,7 @@ describe('super admin Program Reviews', () => {
         .getByRole('link', { name: 'Riverside Arts Center' })
         .click();
       await page.waitForURL(/\/org\/riverside-arts\/admin\/programs\?from=super$/);
-      await page.getByRole('link', { name: '← Back to Program Reviews' }).click();
+      await page.getByRole('link', { name: 'Back to Program Reviews' }).click();
       await page.waitForURL(/\/super\/programs$/);
     });
   });

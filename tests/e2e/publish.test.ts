@@ -42,7 +42,7 @@ describe('manage reviewers', () => {
     try {
       await page.goto(`/org/${ORG}/admin/reviewers`);
       await page.getByRole('heading', { level: 1, name: 'Manage Reviewers' }).waitFor();
-      await page.getByRole('link', { name: '← Back to Riverside Arts Center admin' }).waitFor();
+      await page.getByRole('link', { name: 'Back to Riverside Arts Center admin' }).waitFor();
       const programButton = page.getByRole('button', { name: new RegExp(`^${PROGRAM}`) });
       await programButton.waitFor();
       expect(await programButton.textContent()).toContain('Published');

@@ -8,3 +8,16 @@ export function formatDateTime(value: string | Date): string {
     new Date(value),
   );
 }
+
+/**
+ * A calendar day ('2008-04-17', a date of birth or a date answer) in the viewer's locale. Read as a
+ * local date, so no time zone moves it to the day before; anything else goes through formatDate.
+ */
+export function formatDay(value: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!day) {
+    const d = new Date(value);
+    return Number.isNaN(d.getTime()) ? value : formatDate(d);
+  }
+  return formatDate(new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+}

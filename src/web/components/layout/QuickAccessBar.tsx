@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ClipboardCheck, FileText, Home, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn, focusRing } from '../ui/cn';
+import { cn } from '../ui/cn';
 
 export type QuickAccessBarProps = {
   /** Show 'Reviews' (only for users with reviewer program assignments). */
@@ -10,14 +10,15 @@ export type QuickAccessBarProps = {
 };
 
 const linkClass = cn(
-  'inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  focusRing,
+  'inline-flex items-center gap-2 whitespace-nowrap rounded-lg px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3',
+  // Inset ring: the scrolling list would clip an outset one.
+  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
 );
 const activeClass = 'bg-blue-50 text-blue-800 hover:bg-blue-50 hover:text-blue-800';
 
 function Item({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <li>
+    <li className="shrink-0">
       {/* Paths are built by other areas: cast keeps this bar free of their route types. */}
       <Link
         to={href as '/'}
@@ -34,13 +35,11 @@ function Item({ href, icon, children }: { href: string; icon: ReactNode; childre
 
 /** Home, Profile, My Submissions, and 'Reviews' when `showReviews`. */
 export function QuickAccessBar({ showReviews = false, className }: QuickAccessBarProps) {
-  const icon = 'size-4';
+  // Icons from 640 px up: on a phone the four labels alone fit in one row.
+  const icon = 'hidden size-4 sm:block';
   return (
-    <nav
-      aria-label="Quick access"
-      className={cn('rounded-xl border border-slate-200 bg-white p-1 shadow-sm', className)}
-    >
-      <ul className="flex gap-1 overflow-x-auto">
+    <nav aria-label="Quick access" className={cn('border-b border-slate-200 bg-white', className)}>
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-1.5 py-1.5 sm:px-3">
         <Item href="/" icon={<Home className={icon} aria-hidden="true" />}>
           Home
         </Item>

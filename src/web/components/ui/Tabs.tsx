@@ -21,7 +21,8 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
         '-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600',
         'hover:text-slate-900 data-[state=active]:border-blue-600 data-[state=active]:text-blue-700',
         'disabled:cursor-not-allowed disabled:opacity-60',
-        focusRing,
+        // Inset ring: the list scrolls sideways, which would clip an outset one.
+        'rounded-t-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
         className,
       )}
       {...props}

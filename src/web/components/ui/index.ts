@@ -1,3 +1,4 @@
+export { BackLink } from './BackLink';
 export { Badge, type BadgeProps, type BadgeTone, statusLabel, statusTone } from './Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './Button';
 export { Card, type CardProps } from './Card';
@@ -17,6 +18,8 @@ export {
   type TextareaProps,
 } from './Field';
 export { LinkButton } from './LinkButton';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Skeleton, SkeletonText } from './Skeleton';
 export { Spinner } from './Spinner';
+export { Stepper, type StepperProps, type StepState } from './Stepper';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';

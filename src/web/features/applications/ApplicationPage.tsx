@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AlertTriangle, ArrowLeft, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
 import { isMissingAnswer } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
 import type { Application } from '../../../shared/schemas/applications';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
@@ -214,22 +215,18 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
   const win = program.window;
   return (
     <div className="mx-auto max-w-3xl">
-      <LinkButton to="/dashboard" variant="ghost" size="sm" className="-ml-2">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Dashboard
-      </LinkButton>
-
-      <header className="mt-3">
-        <p className="text-sm text-slate-600">{program.organization_name}</p>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{program.name}</h1>
-          <Badge status={app.status} />
-        </div>
-        <p className="mt-1 text-sm text-slate-600">
-          {program.close_at ? `Deadline ${formatDateTime(program.close_at)}` : 'No deadline'}
-          {app.submitted_at && ` · Submitted ${formatDateTime(app.submitted_at)}`}
-        </p>
-      </header>
+      <PageHeader
+        back={<BackLink to="/dashboard">Back to dashboard</BackLink>}
+        eyebrow={program.organization_name}
+        title={program.name}
+        badge={<Badge status={app.status} />}
+        description={
+          <p className="text-sm">
+            {program.close_at ? `Deadline ${formatDateTime(program.close_at)}` : 'No deadline'}
+            {app.submitted_at && ` · Submitted ${formatDateTime(app.submitted_at)}`}
+          </p>
+        }
+      />
 
       {win === 'not_open' && (
         <div

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { applicationMessages as m } from '../../../shared/domain/applications';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
@@ -17,11 +18,7 @@ export function MySubmissionsPage() {
   usePageTitle('My Submissions');
   return (
     <div className="mx-auto max-w-4xl">
-      <LinkButton to="/dashboard" variant="ghost" size="sm" className="-ml-2">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Dashboard
-      </LinkButton>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">My Submissions</h1>
+      <PageHeader back={<BackLink to="/dashboard">Back to dashboard</BackLink>} title="My Submissions" />
       <Tabs defaultValue="applications" className="mt-6">
         <TabsList aria-label="My Submissions">
           <TabsTrigger value="applications">Applications</TabsTrigger>

@@ -3,13 +3,14 @@ import { profileSectionOn } from '../../../shared/domain/forms';
 import type { ProfileBlock as Block } from '../../../shared/schemas/applications';
 import type { ApplicationForm } from '../../../shared/schemas/forms';
 import { cn, focusRing } from '../../components/ui/cn';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 
 type Data = Record<string, unknown>;
 const str = (d: Data | null, k: string) => {
   const v = d?.[k];
   return typeof v === 'string' && v.trim() ? v : null;
 };
+const dayOf = (v: string | null) => (v ? formatDay(v) : null);
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ') || null;
 
 const sections = {
@@ -17,7 +18,7 @@ const sections = {
     title: 'Personal Information',
     rows: (d: Data | null) => [
       ['Full name', str(d, 'full_name')],
-      ['Date of birth', str(d, 'date_of_birth')],
+      ['Date of birth', dayOf(str(d, 'date_of_birth'))],
       ['Phone', str(d, 'phone_number')],
       ['Email', str(d, 'email')],
       [

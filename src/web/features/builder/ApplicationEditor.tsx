@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
-import { AlertTriangle, ArrowLeft, Eye, Info, Lock, Plus } from 'lucide-react';
+import { Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, Eye, Info, Lock, Plus } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
 import type { ProgramEditor } from '../../../shared/schemas/programs';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { cn, focusRing } from '../../components/ui/cn';
+import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { ApiError } from '../../lib/api';
@@ -197,17 +198,9 @@ function Editor({
 
   return (
     <>
-      <Link
-        to={listPath as never}
-        className={cn(
-          'inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline',
-          focusRing,
-        )}
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to programs
-      </Link>
+      <BackLink to={listPath as never}>Back to programs</BackLink>
 
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words text-slate-900">
             {program.name}

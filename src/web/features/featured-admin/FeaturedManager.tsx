@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { cn, focusRing } from '../../components/ui/cn';
+import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { useForbiddenRedirect } from '../programs-admin/api';
@@ -33,13 +33,11 @@ export function FeaturedManager() {
 
   return (
     <DashboardShell showReviews={false}>
-      <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
-        ← Back to Super Admin
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Featured Manager</h1>
-      <p className="mt-1 text-slate-600">
-        What the Featured tab of the discovery page shows: sections, their items, order and schedule.
-      </p>
+      <PageHeader
+        back={<BackLink to="/super">Back to Super Admin</BackLink>}
+        title="Featured Manager"
+        description="What the Featured tab of the discovery page shows: sections, their items, order and schedule."
+      />
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <SectionsPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} now={now} />
         <div className="min-w-0 space-y-6">

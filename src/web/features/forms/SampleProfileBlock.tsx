@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { formatDay } from '../../lib/format';
 
 interface Sections {
   personal: boolean;
@@ -10,7 +11,7 @@ interface Sections {
 const sample = {
   personal: [
     ['Full name', 'Jordan Sample'],
-    ['Date of birth', '2008-04-12'],
+    ['Date of birth', formatDay('2008-04-12')],
     ['Phone', '(555) 010-2030'],
     ['Address', '12 River Road, Springfield, IL 62701, USA'],
   ],

@@ -1,32 +1,23 @@
-import { Link } from '@tanstack/react-router';
 import { ChevronRight, Plus, RotateCcw } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { slugify } from '../../../shared/domain/slug';
 import { roleBadges } from '../../../shared/policy';
 import type { CreateEntityInput, SuperUser } from '../../../shared/schemas/governance';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { Input, Textarea } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
 export function BackToSuper() {
-  return (
-    <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
-      ← Back to Super Admin
-    </Link>
-  );
+  return <BackLink to="/super">Back to Super Admin</BackLink>;
 }
 
 export function PageHeading({ title, intro }: { title: string; intro: string }) {
-  return (
-    <>
-      <BackToSuper />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-1 text-slate-600">{intro}</p>
-    </>
-  );
+  return <PageHeader back={<BackToSuper />} title={title} description={intro} />;
 }
 
 /**

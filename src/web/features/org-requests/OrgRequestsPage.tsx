@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ORG_APPLICATION_PROGRAM_ID } from '../../../shared/domain/applyhub';
 import { slugify } from '../../../shared/domain/slug';
 import type { CreateOrgResult, OrgRequest } from '../../../shared/schemas/featured';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
@@ -12,6 +13,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Textarea } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError, api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
@@ -130,10 +132,7 @@ export function OrgRequestsPage() {
 
   return (
     <DashboardShell showReviews={false}>
-      <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
-        ← Back to Super Admin
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Org Creation Requests</h1>
+      <PageHeader back={<BackLink to="/super">Back to Super Admin</BackLink>} title="Org Creation Requests" />
       <p className="mt-1 text-slate-600">
         Organizations asking to join ApplyHub. Review a request, then turn an accepted one into an
         organization.{' '}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker } from '@tanstack/react-router';
-import { ArrowLeft, Check, ExternalLink, FileText } from 'lucide-react';
+import { useBlocker } from '@tanstack/react-router';
+import { ExternalLink, FileText } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
   PERSONAL_STATEMENT_MAX,
@@ -21,6 +21,9 @@ import {
   Skeleton,
   Textarea,
 } from '../../components/ui';
+import { BackLink } from '../../components/ui/BackLink';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { Stepper } from '../../components/ui/Stepper';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
@@ -61,20 +64,12 @@ export function ProfilePage() {
   usePageTitle('Profile');
   const query = useQuery(profileQuery);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-col gap-2">
-        <Link
-          to="/dashboard"
-          className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to dashboard
-        </Link>
-        <h1 className="text-2xl font-semibold text-slate-900">Your Profile</h1>
-        <p className="text-slate-600">
-          Fill it in once: programs that use your profile fill their applications from it.
-        </p>
-      </div>
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageHeader
+        back={<BackLink to="/dashboard">Back to dashboard</BackLink>}
+        title="Your Profile"
+        description="Fill it in once: programs that use your profile fill their applications from it."
+      />
       {query.isPending && (
         <div className="flex flex-col gap-4" aria-busy="true">
           <Skeleton className="h-16 w-full" />
@@ -171,7 +166,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   return (
     <>
-      <Stepper current={step} onSelect={go} />
+      <Stepper steps={steps} current={step} onSelect={go} label="Profile steps" />
       <Card>
         <form
           className="flex flex-col gap-6"
@@ -295,59 +290,6 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         }}
       />
     </>
-  );
-}
-
-function Stepper({ current, onSelect }: { current: number; onSelect: (step: number) => void }) {
-  return (
-    <nav aria-label="Profile steps">
-      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {steps.map((label, i) => {
-          const state = i === current ? 'Current' : i < current ? 'Complete' : 'Upcoming';
-          return (
-            <li key={label}>
-              <button
-                type="button"
-                onClick={() => onSelect(i)}
-                aria-current={i === current ? 'step' : undefined}
-                className={cn(
-                  'flex h-full w-full items-start gap-2 rounded-lg border p-3 text-left text-sm',
-                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-                  state === 'Current' && 'border-blue-600 bg-blue-50',
-                  state === 'Complete' && 'border-green-600 bg-white',
-                  state === 'Upcoming' && 'border-slate-200 bg-white',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
-                    state === 'Current' && 'bg-blue-600 text-white',
-                    state === 'Complete' && 'bg-green-600 text-white',
-                    state === 'Upcoming' && 'bg-slate-200 text-slate-700',
-                  )}
-                >
-                  {state === 'Complete' ? <Check className="size-4" /> : i + 1}
-                </span>
-                <span className="flex min-w-0 flex-col [overflow-wrap:anywhere]">
-                  <span className="font-medium text-slate-900">{label}</span>
-                  <span
-                    className={cn(
-                      'text-xs',
-                      state === 'Current' && 'text-blue-800',
-                      state === 'Complete' && 'text-green-800',
-                      state === 'Upcoming' && 'text-slate-600',
-                    )}
-                  >
-                    {state}
-                  </span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AssignedUser } from '../../../shared/schemas/program-assignments';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -13,6 +14,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
@@ -61,14 +63,15 @@ export function ManageReviewersPage({
 
   return (
     <DashboardShell showReviews>
-      <Link
-        to={`/org/${org.slug}/admin` as never}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        ← Back to {org.name} admin
-      </Link>
-      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
-      <h1 className="text-2xl font-bold text-slate-900">Manage Reviewers</h1>
+      <PageHeader
+        back={
+          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
+            Back to {org.name} admin
+          </BackLink>
+        }
+        eyebrow={org.name}
+        title="Manage Reviewers"
+      />
 
       {orgMissing ? (
         <ErrorState className="mt-6" message="Organization not found" />

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
+import { BackLink } from '../../components/ui/BackLink';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { cn, focusRing } from '../../components/ui/cn';
+import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
@@ -42,14 +43,19 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
 
   return (
     <DashboardShell showReviews>
-      <Link
-        to={(fromSuper ? '/super/programs' : `/org/${org.slug}/admin`) as never}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        {fromSuper ? '← Back to Program Reviews' : `← Back to ${org.name} admin`}
-      </Link>
-      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
-      <h1 className="text-2xl font-bold text-slate-900">Programs</h1>
+      <PageHeader
+        back={
+          fromSuper ? (
+            <BackLink to="/super/programs">Back to Program Reviews</BackLink>
+          ) : (
+            <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
+              Back to {org.name} admin
+            </BackLink>
+          )
+        }
+        eyebrow={org.name}
+        title="Programs"
+      />
 
       <div className="mt-6">
         <CreateDraftForm orgSlug={org.slug} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { windowState } from '../../../shared/domain/programs';
 import type { PublicProgramDetail } from '../../../shared/schemas/public';
+import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -34,12 +35,7 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
 
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <Link
-        to={me.data ? '/dashboard' : '/'}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        ← Back
-      </Link>
+      <BackLink to={me.data ? '/dashboard' : '/'}>Back</BackLink>
       <div
         className={cn(
           'mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm',

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Send } from 'lucide-react';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { cn, focusRing } from '../../components/ui/cn';
+import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -21,17 +21,16 @@ export function PublishGalleryPage({ org }: { org: PublicOrg }) {
 
   return (
     <DashboardShell showReviews>
-      <Link
-        to={`/org/${org.slug}/admin` as never}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        ← Back to {org.name} admin
-      </Link>
-      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
-      <h1 className="text-2xl font-bold text-slate-900">Publish Results</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Send finalized decisions to applicants, program by program.
-      </p>
+      <PageHeader
+        back={
+          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
+            Back to {org.name} admin
+          </BackLink>
+        }
+        eyebrow={org.name}
+        title="Publish Results"
+        description="Send finalized decisions to applicants, program by program."
+      />
 
       <div className="mt-6">
         {gallery.isPending ? (

@@ -1,16 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Inbox, Send } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { commentPreview, type PublishMode, type Visibility } from '../../../shared/domain/results';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import type { PublishQueueItem } from '../../../shared/schemas/results';
+import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
-import { cn, focusRing } from '../../components/ui/cn';
+import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Textarea } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
@@ -96,14 +98,15 @@ export function PublishProgramPage({ org, programId }: { org: PublicOrg; program
 
   return (
     <DashboardShell showReviews>
-      <Link
-        to={`/org/${org.slug}/admin/publish-results` as never}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        ← Back to Publish Results
-      </Link>
-      <p className="mt-4 text-sm font-medium text-slate-500">Publish Results</p>
-      <h1 className="text-2xl font-bold text-slate-900">{programName ?? 'Loading…'}</h1>
+      <PageHeader
+        back={
+          <BackLink to="/org/$orgSlug/admin/publish-results" params={{ orgSlug: org.slug }}>
+            Back to Publish Results
+          </BackLink>
+        }
+        eyebrow={org.name}
+        title={programName ?? 'Loading…'}
+      />
 
       {queue.isError ? (
         isForbidden(queue.error) ? null : (

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ReviewStatusFilter } from '../../../shared/schemas/reviews';
+import { BackLink } from '../../components/ui/BackLink';
 import { Checkbox } from '../../components/ui/Checkbox';
-import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Select } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
@@ -65,10 +65,7 @@ export function AllReviewsPage() {
 
   return (
     <DashboardShell showReviews>
-      <Link to="/review" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
-        ← Your Review Assignments
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">All Reviews</h1>
+      <PageHeader back={<BackLink to="/review">Your Review Assignments</BackLink>} title="All Reviews" />
 
       <section
         aria-label="Filter reviews"

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 import { FilePreview } from '../files/FilePreview';
 
 type FileLike = { fileName?: unknown; filePath?: unknown };
@@ -25,12 +25,8 @@ export function AnswerValue({ question, value }: { question: Question; value: un
   switch (question.type) {
     case 'checkbox':
       return value === true ? 'Yes' : 'No';
-    case 'date': {
-      // A plain date is a calendar day: read it at noon so no time zone moves it to another day.
-      const text = String(value);
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T12:00:00` : text);
-      return Number.isNaN(d.getTime()) ? text : formatDate(d);
-    }
+    case 'date':
+      return formatDay(String(value));
     case 'file': {
       const files = (Array.isArray(value) ? value : [value]).filter(isFile);
       if (files.length === 0) return noAnswer;
@@ -76,8 +72,9 @@ const profileLabels: Record<string, string> = {
   profile_files: 'Portfolio files',
 };
 
-function ProfileValue({ value }: { value: unknown }): ReactNode {
+function ProfileValue({ field, value }: { field: string; value: unknown }): ReactNode {
   if (value === null || value === undefined || value === '') return noAnswer;
+  if (field === 'date_of_birth' && typeof value === 'string') return formatDay(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (isFile(value)) return <FileAnswer file={value} />;
   if (Array.isArray(value)) {
@@ -145,7 +142,7 @@ export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
                   {profileLabels[key] ?? key.replace(/_/g, ' ')}
                 </dt>
                 <dd className="mt-0.5 text-slate-900">
-                  <ProfileValue value={value} />
+                  <ProfileValue field={key} value={value} />
                 </dd>
               </div>
             ))}

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { UNKNOWN_USER } from '../../../shared/domain/reviews';
 import type { PublicOrg } from '../../../shared/schemas/public';
+import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
-import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -43,15 +43,15 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
 
   return (
     <DashboardShell showReviews>
-      <Link
-        to="/org/$orgSlug/admin"
-        params={{ orgSlug: org.slug }}
-        className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}
-      >
-        ← Back to {org.name} admin
-      </Link>
-      <p className="mt-4 text-sm font-medium text-slate-500">{org.name}</p>
-      <h1 className="text-2xl font-bold text-slate-900">Applications Inbox</h1>
+      <PageHeader
+        back={
+          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
+            Back to {org.name} admin
+          </BackLink>
+        }
+        eyebrow={org.name}
+        title="Applications Inbox"
+      />
 
       <fieldset className="mt-6 flex flex-wrap items-center gap-2">
         <legend className="sr-only">Filter</legend>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { cn, focusRing } from '../../components/ui/cn';
+import { BackLink } from '../../components/ui/BackLink';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
@@ -10,8 +11,6 @@ import { DashboardShell } from '../dashboard/DashboardShell';
 import { ApplicantResponses } from './ApplicantResponses';
 import { isUuid, reviewDetailQuery } from './api';
 import { ReviewPanel } from './ReviewPanel';
-
-const backLink = cn('text-sm font-medium text-blue-700 hover:underline', focusRing);
 
 /** /review/app/{applicationId}: Applicant Responses beside the collaborative Review panel. */
 export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
@@ -31,17 +30,11 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
   return (
     <DashboardShell showReviews>
       {detail ? (
-        <Link
-          to="/review/$programId"
-          params={{ programId: detail.application.program_id }}
-          className={backLink}
-        >
-          ← {detail.application.program_name}
-        </Link>
+        <BackLink to="/review/$programId" params={{ programId: detail.application.program_id }}>
+          {detail.application.program_name}
+        </BackLink>
       ) : (
-        <Link to="/review" className={backLink}>
-          ← Your Review Assignments
-        </Link>
+        <BackLink to="/review">Your Review Assignments</BackLink>
       )}
       {!valid ? (
         <div className="mt-6">
@@ -65,12 +58,11 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
         </div>
       ) : (
         <>
-          <p className="mt-4 text-sm font-medium text-slate-500">
-            {detail.application.program_name} · {detail.application.organization_name}
-          </p>
-          <h1 className="text-2xl font-bold text-slate-900">
-            {detail.application.applicant_name ?? 'Application'}
-          </h1>
+          <PageHeader
+            className="mt-4"
+            eyebrow={`${detail.application.program_name} · ${detail.application.organization_name}`}
+            title={detail.application.applicant_name ?? 'Application'}
+          />
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <ApplicantResponses detail={detail} />
             <ReviewPanel applicationId={applicationId} detail={detail} refetch={() => query.refetch()} />

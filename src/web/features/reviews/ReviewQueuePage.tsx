@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
-import { cn, focusRing } from '../../components/ui/cn';
+import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -27,8 +27,6 @@ import {
 export const loadError = (err: Error) =>
   err.message && err.message !== 'An error occurred.' ? err.message : 'Failed to load reviews';
 
-const backLink = cn('text-sm font-medium text-blue-700 hover:underline', focusRing);
-
 /** /review/{programId}: the program's submitted applications and their reviews. */
 export function ReviewQueuePage({ programId }: { programId: string }) {
   const valid = isUuid(programId);
@@ -38,9 +36,7 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
 
   return (
     <DashboardShell showReviews>
-      <Link to="/review" className={backLink}>
-        ← Your Review Assignments
-      </Link>
+      <BackLink to="/review">Your Review Assignments</BackLink>
       {!valid ? (
         <div className="mt-6">
           <h1 className="sr-only">Reviews</h1>
@@ -48,12 +44,11 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
         </div>
       ) : (
         <>
-          <p className="mt-4 text-sm font-medium text-slate-500">
-            {queue.data ? queue.data.program.organization_name : '\u00a0'}
-          </p>
-          <h1 className="text-2xl font-bold text-slate-900">
-            {queue.data ? queue.data.program.name : 'Reviews'}
-          </h1>
+          <PageHeader
+            className="mt-4"
+            eyebrow={queue.data ? queue.data.program.organization_name : '\u00a0'}
+            title={queue.data ? queue.data.program.name : 'Reviews'}
+          />
           <div className="mt-6">
             {queue.isPending ? (
               <TableSkeleton />

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { reviewStatusLabel, superActions } from '../../../shared/domain/program-status';
 import type { ReviewStatus } from '../../../shared/domain/programs';
 import type { AdminProgram } from '../../../shared/schemas/programs';
+import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { superProgramsQuery, useForbiddenRedirect, useProgramMutations } from '../programs-admin/api';
@@ -63,11 +65,11 @@ export function SuperProgramsPage() {
 
   return (
     <DashboardShell showReviews={false}>
-      <Link to="/super" className={cn('text-sm font-medium text-blue-700 hover:underline', focusRing)}>
-        ← Back to Super Admin
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Program Reviews</h1>
-      <p className="mt-1 text-slate-600">Review, approve and publish programs of every organization.</p>
+      <PageHeader
+        back={<BackLink to="/super">Back to Super Admin</BackLink>}
+        title="Program Reviews"
+        description="Review, approve and publish programs of every organization."
+      />
 
       <fieldset className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <legend className="px-1 text-sm font-semibold text-slate-900">Status</legend>
