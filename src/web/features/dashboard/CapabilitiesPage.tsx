@@ -4,6 +4,7 @@ import { Building2, ClipboardList, Network, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
@@ -48,9 +49,12 @@ export function CapabilitiesPage() {
           Loading your capabilities...
         </p>
       ) : caps.isError ? (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          Unable to load your capabilities.
-        </p>
+        <ErrorState
+          className="mt-8"
+          message="Unable to load your capabilities."
+          onRetry={() => void caps.refetch()}
+          retrying={caps.isFetching}
+        />
       ) : caps.data.admin_orgs.length + caps.data.reviewer_programs.length + caps.data.coalitions.length ===
         0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">

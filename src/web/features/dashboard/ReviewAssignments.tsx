@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ClipboardList } from 'lucide-react';
 import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
@@ -24,11 +27,14 @@ export function ReviewAssignments() {
           Loading…
         </p>
       ) : caps.isError ? (
-        <p role="alert" className="mt-6 text-red-700">
-          Unable to load your capabilities.
-        </p>
+        <ErrorState
+          className="mt-6"
+          message="Unable to load your capabilities."
+          onRetry={() => void caps.refetch()}
+          retrying={caps.isFetching}
+        />
       ) : programs.length === 0 ? (
-        <p className="mt-6 text-slate-600">No assignments yet.</p>
+        <EmptyState className="mt-6" icon={<ClipboardList />} title="No assignments yet." />
       ) : (
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {programs.map((program) => (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cn, focusRing } from '../../components/ui/cn';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from './DashboardShell';
@@ -23,9 +24,12 @@ export function ReviewerLanding() {
           Loading…
         </p>
       ) : caps.isError ? (
-        <p role="alert" className="mt-6 text-red-700">
-          Unable to load your capabilities.
-        </p>
+        <ErrorState
+          className="mt-6"
+          message="Unable to load your capabilities."
+          onRetry={() => void caps.refetch()}
+          retrying={caps.isFetching}
+        />
       ) : (
         <div className="mt-6 grid gap-8 md:grid-cols-2">
           <section aria-labelledby="reviewer-orgs">

@@ -178,7 +178,7 @@ function KindTab({ kind, addTitle }: { kind: AssignableKind; addTitle: string })
                 {a.status === 'active' && (
                   <Button
                     size="sm"
-                    variant="secondary"
+                    variant="danger-ghost"
                     onClick={() => setToRemove(a)}
                     aria-label={`Remove ${a.user_email} from ${scopeText(a)}`}
                   >

@@ -82,7 +82,7 @@ export function CoalitionsPage() {
                       </button>
                       <Button
                         size="sm"
-                        variant="danger"
+                        variant="danger-ghost"
                         onClick={() => setToDelete(c)}
                         aria-label={`Delete ${c.name}`}
                       >
@@ -192,7 +192,7 @@ function CoalitionMembers({ coalition }: { coalition: SuperCoalition }) {
                   </div>
                   <Button
                     size="sm"
-                    variant="secondary"
+                    variant="danger-ghost"
                     onClick={() => setToRemove({ id: m.organization_id, name })}
                     aria-label={`Remove ${name}`}
                   >

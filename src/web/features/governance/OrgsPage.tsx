@@ -82,7 +82,7 @@ export function OrgsPage() {
                 <td className={actionsCell}>
                   <Button
                     size="sm"
-                    variant="danger"
+                    variant="danger-ghost"
                     onClick={() => setToDelete(o)}
                     aria-label={`Delete ${o.name}`}
                   >

@@ -116,7 +116,7 @@ function Panel({
                   {a.status === 'active' && (
                     <Button
                       size="sm"
-                      variant="secondary"
+                      variant="danger-ghost"
                       onClick={() => remove.mutate(a.id)}
                       loading={remove.isPending && remove.variables === a.id}
                       aria-label={`Remove ${title} ${scopeText(a)} from ${userLabel}`}

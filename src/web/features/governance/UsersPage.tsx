@@ -150,11 +150,10 @@ export function UsersPage() {
         aria-label="Bulk role change"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <p className="self-center text-sm font-medium text-slate-800" aria-live="polite">
+        <p className="text-sm leading-10 font-medium text-slate-800" aria-live="polite">
           {selectedCount} selected
         </p>
         <Button
-          size="sm"
           variant="secondary"
           onClick={() => setSelected(new Set(selectable.map((u) => u.id)))}
           disabled={selectable.length === 0 || bulkBusy}
@@ -162,7 +161,6 @@ export function UsersPage() {
           Select All
         </Button>
         <Button
-          size="sm"
           variant="secondary"
           onClick={() => setSelected(new Set())}
           disabled={selectedCount === 0 || bulkBusy}
@@ -270,7 +268,7 @@ export function UsersPage() {
                           ) : (
                             <Button
                               size="sm"
-                              variant="danger"
+                              variant="danger-ghost"
                               onClick={() => setConfirm({ user: u, action: 'delete' })}
                               aria-label={`Delete ${name}`}
                             >

@@ -400,9 +400,8 @@ function PeopleList({
                 <p className="truncate text-sm text-slate-600">{u.email}</p>
               </div>
               <Button
-                variant="ghost"
+                variant="danger-ghost"
                 size="sm"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
                 aria-label={`Remove ${u.full_name || u.email}`}
                 onClick={() => onRemove(u)}
               >

@@ -202,13 +202,7 @@ export function EditProgramLink({ program, href }: { program: AdminProgram; href
 /** The row's Delete button (it opens the confirmation; it deletes nothing itself). */
 export function DeleteProgramButton({ program, onClick }: { program: AdminProgram; onClick: () => void }) {
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-      onClick={onClick}
-      aria-label={`Delete ${program.name}`}
-    >
+    <Button variant="danger-ghost" size="sm" onClick={onClick} aria-label={`Delete ${program.name}`}>
       <Trash2 className="size-4" aria-hidden="true" />
       Delete
     </Button>

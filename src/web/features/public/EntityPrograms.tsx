@@ -4,6 +4,8 @@ import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { PublicProgram } from '../../../shared/schemas/public';
 import { cn, focusRing } from '../../components/ui/cn';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 
@@ -67,15 +69,21 @@ export function EntityPrograms({ kind, entity }: Props) {
           Loading programs...
         </p>
       ) : programs.isError ? (
-        <p role="alert" className="mt-6 text-red-700">
-          Failed to load programs.
-        </p>
+        <ErrorState
+          className="mt-6"
+          message="Failed to load programs."
+          onRetry={() => void programs.refetch()}
+          retrying={programs.isFetching}
+        />
       ) : items.length === 0 ? (
-        <p className="mt-6 text-slate-600">
-          {term
-            ? 'No programs match your search.'
-            : `No published programs yet for this ${kind === 'organization' ? 'organization' : 'coalition'}.`}
-        </p>
+        <EmptyState
+          className="mt-6"
+          title={
+            term
+              ? 'No programs match your search.'
+              : `No published programs yet for this ${kind === 'organization' ? 'organization' : 'coalition'}.`
+          }
+        />
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((p) => (

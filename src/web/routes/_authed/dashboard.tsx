@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ErrorState } from '../../components/ui/ErrorState';
 import { isSuper } from '../../features/access/guards';
 import { capabilitiesQuery } from '../../features/access/queries';
 import { CapabilitiesPage } from '../../features/dashboard/CapabilitiesPage';
@@ -28,9 +29,11 @@ function Dashboard() {
   if (caps.isError) {
     return (
       <DashboardShell showReviews={false}>
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          Unable to load your capabilities.
-        </p>
+        <ErrorState
+          message="Unable to load your capabilities."
+          onRetry={() => void caps.refetch()}
+          retrying={caps.isFetching}
+        />
       </DashboardShell>
     );
   }
