@@ -109,7 +109,8 @@ export function QuestionField({
               applicationId={applicationId}
               fieldKey={q.key}
               value={file}
-              label={q.required ? `${q.label} *` : q.label}
+              label={q.label}
+              required={q.required}
               onUploaded={(f) => onChange(f)}
               onRemove={() => onChange(null)}
             />

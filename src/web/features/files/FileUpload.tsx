@@ -18,6 +18,8 @@ export interface FileUploadProps {
   onRemove?: () => unknown;
   disabled?: boolean;
   label: string;
+  /** Marks the label with the red required star, as on every other field. */
+  required?: boolean;
   /** Id of help text elsewhere on the page describing this upload. */
   describedBy?: string;
   /** Shown when an upload fails for a reason the server does not word (default 'Upload failed'). */
@@ -77,6 +79,7 @@ export function FileUpload({
   onRemove,
   disabled = false,
   label,
+  required = false,
   describedBy,
   failureMessage = UPLOAD_FAILED,
   className,
@@ -145,6 +148,11 @@ export function FileUpload({
     <div className={cn('flex flex-col gap-2', className)}>
       <span className="text-sm font-medium text-slate-800" id={`${inputId}-label`}>
         {label}
+        {required && (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        )}
       </span>
       <input
         ref={inputRef}
@@ -196,7 +204,7 @@ export function FileUpload({
                 {onRemove && (
                   <Button
                     size="sm"
-                    variant="ghost"
+                    variant="danger-ghost"
                     onClick={() => setConfirming(true)}
                     aria-label={`Remove ${value.fileName}`}
                   >

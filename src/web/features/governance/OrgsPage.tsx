@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SuperOrg } from '../../../shared/schemas/governance';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { formatDate } from '../../lib/format';
@@ -76,7 +77,7 @@ export function OrgsPage() {
                 <td className={td} data-label="Description">
                   <span className="line-clamp-2 max-w-md">{o.description || '—'}</span>
                 </td>
-                <td className={td} data-label="Created">
+                <td className={cn(td, 'sm:whitespace-nowrap')} data-label="Created">
                   {formatDate(o.created_at)}
                 </td>
                 <td className={actionsCell}>

@@ -410,7 +410,7 @@ function FilesStep({ profile, onProfile }: { profile: Profile; onProfile: (p: Pr
                   <Button size="sm" variant="secondary" onClick={() => void view(file)}>
                     View<span className="sr-only"> {file.fileName}</span>
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setRemoving(file)}>
+                  <Button size="sm" variant="danger-ghost" onClick={() => setRemoving(file)}>
                     Remove<span className="sr-only"> {file.fileName}</span>
                   </Button>
                 </div>

@@ -24,7 +24,7 @@ import { DecisionBadge } from './DecisionBadge';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-const boxClass = 'size-4 cursor-pointer rounded border-slate-400 accent-blue-600';
+const boxClass = 'size-5 cursor-pointer rounded border-slate-400 accent-blue-600';
 /** On phones a row is a card: the applicant as its title, the checkbox at its top right. */
 const queueRow = 'max-sm:relative max-sm:flex max-sm:flex-col max-sm:px-4 max-sm:py-4';
 const applicantCell =
@@ -333,7 +333,7 @@ function QueueTable({
               <td className={td} data-label="Score">
                 {r.score ?? <span className="text-slate-500">—</span>}
               </td>
-              <td className={td} data-label="Comments">
+              <td className={cn(td, 'sm:min-w-40')} data-label="Comments">
                 {r.comments ? (
                   <span title={r.comments}>{commentPreview(r.comments)}</span>
                 ) : (
