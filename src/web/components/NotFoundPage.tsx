@@ -5,7 +5,7 @@ export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Page Not Found</h1>
+      <h1 className="text-2xl font-bold">Page Not Found</h1>
       <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
       <div className="mt-8 flex gap-3">
         <Link

@@ -38,7 +38,7 @@ function DemoSignInPage() {
       className="flex flex-1 items-start justify-center px-4 py-10 focus:outline-none sm:py-16"
     >
       <div className="w-full max-w-2xl">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Demo sign-in</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Demo sign-in</h1>
         {config.isPending ? (
           <p className="mt-4 text-slate-600" role="status">
             Loading…

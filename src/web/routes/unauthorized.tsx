@@ -16,7 +16,7 @@ function UnauthorizedPage() {
       className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center focus:outline-none"
     >
       <ShieldAlert className="size-10 text-red-700" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">Access denied</h1>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Access denied</h1>
       <p className="mt-3 text-slate-700">You don't have permission to access this resource.</p>
       <LinkButton to="/dashboard" className="mt-8">
         Go to Dashboard

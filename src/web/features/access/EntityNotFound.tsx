@@ -8,7 +8,7 @@ export function EntityNotFound({ kind }: { kind: EntityKind }) {
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-slate-500">{kind}</p>
-      <h1 className="mt-2 text-3xl font-bold">Not found</h1>
+      <h1 className="mt-2 text-2xl font-bold">Not found</h1>
       <Link
         to="/dashboard"
         className="mt-8 rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"

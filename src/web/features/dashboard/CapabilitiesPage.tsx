@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 
@@ -33,16 +34,16 @@ export function CapabilitiesPage() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Your Capabilities</h1>
-          <p className="mt-1 text-slate-600">Access your assigned organizations and coalitions</p>
-        </div>
-        <Button variant="secondary" onClick={() => void caps.refetch()} loading={caps.isFetching}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Refresh
-        </Button>
-      </div>
+      <PageHeader
+        title="Your Capabilities"
+        description="Access your assigned organizations and coalitions"
+        actions={
+          <Button variant="secondary" onClick={() => void caps.refetch()} loading={caps.isFetching}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Refresh
+          </Button>
+        }
+      />
 
       {caps.isPending ? (
         <p role="status" className="mt-8 text-slate-600">

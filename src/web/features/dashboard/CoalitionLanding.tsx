@@ -5,6 +5,7 @@ import type { PublicCoalition } from '../../../shared/schemas/public';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
 import { coalitionProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
@@ -18,9 +19,11 @@ export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) 
   usePageTitle(coalition.name);
   return (
     <DashboardShell showReviews={false}>
-      <p className="text-sm font-medium text-slate-500">Coalition Manager</p>
-      <h1 className="text-2xl font-bold text-slate-900">{coalition.name}</h1>
-      {coalition.description && <p className="mt-1 text-slate-600">{coalition.description}</p>}
+      <PageHeader
+        eyebrow="Coalition Manager"
+        title={coalition.name}
+        description={coalition.description || undefined}
+      />
       <CoalitionPrograms slug={coalition.slug} />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {placeholders.map((title) => (

@@ -5,6 +5,7 @@ import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from './DashboardShell';
@@ -16,12 +17,14 @@ export function ReviewAssignments() {
   const programs = caps.data?.reviewer_programs ?? [];
   return (
     <DashboardShell showReviews={programs.length > 0}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Your Review Assignments</h1>
-        <LinkButton to="/review/all" variant="secondary">
-          All Reviews
-        </LinkButton>
-      </div>
+      <PageHeader
+        title="Your Review Assignments"
+        actions={
+          <LinkButton to="/review/all" variant="secondary">
+            All Reviews
+          </LinkButton>
+        }
+      />
       {caps.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading…

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { cn, focusRing } from '../../components/ui/cn';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from './DashboardShell';
@@ -18,7 +19,7 @@ export function ReviewerLanding() {
   const direct = caps.data?.reviewer_programs.filter((p) => p.assigned_directly) ?? [];
   return (
     <DashboardShell showReviews={!!caps.data?.reviewer_programs.length}>
-      <h1 className="text-2xl font-bold text-slate-900">Reviewer</h1>
+      <PageHeader title="Reviewer" />
       {caps.isPending ? (
         <p role="status" className="mt-6 text-slate-600">
           Loading…

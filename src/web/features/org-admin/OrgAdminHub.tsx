@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, Inbox, Send, Settings, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -54,8 +55,7 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
 
   return (
     <DashboardShell showReviews>
-      <p className="text-sm font-medium text-slate-500">Organization admin</p>
-      <h1 className="text-2xl font-bold text-slate-900">{org.name}</h1>
+      <PageHeader eyebrow="Organization admin" title={org.name} />
       <HubCards cards={cards} />
     </DashboardShell>
   );

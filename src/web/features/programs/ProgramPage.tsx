@@ -51,7 +51,7 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
             {program.organization_name}
           </Link>
         </p>
-        <h1 className="mt-1 text-3xl font-bold text-slate-900">{program.name}</h1>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{program.name}</h1>
         <p className="mt-2 text-sm font-medium uppercase tracking-wide text-blue-700">{program.type}</p>
 
         <section className="mt-6" aria-labelledby="about">

@@ -37,7 +37,7 @@ export function EntityPrograms({ kind, entity }: Props) {
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">{entity.name}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{entity.name}</h1>
           <p className="text-sm text-slate-500">/{entity.slug}</p>
           {entity.description && <p className="mt-3 max-w-3xl text-slate-700">{entity.description}</p>}
         </div>

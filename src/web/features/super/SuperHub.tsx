@@ -1,5 +1,6 @@
 import { Building2, ClipboardCheck, FileStack, Inbox, Network, Sparkles, Users } from 'lucide-react';
 import { APPLYHUB_ORG_SLUG } from '../../../shared/domain/applyhub';
+import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { type HubCard, HubCards } from '../dashboard/HubCards';
@@ -54,10 +55,10 @@ export function SuperHub() {
   usePageTitle('Super Admin');
   return (
     <DashboardShell showReviews={false}>
-      <h1 className="text-2xl font-bold text-slate-900">Super Admin</h1>
-      <p className="mt-1 text-slate-600">
-        Govern organizations, coalitions, programs, users and featured items.
-      </p>
+      <PageHeader
+        title="Super Admin"
+        description="Govern organizations, coalitions, programs, users and featured items."
+      />
       <HubCards cards={cards} />
     </DashboardShell>
   );

@@ -84,7 +84,7 @@ function ApplyPage({ program, showReviews }: { program: PublicProgramDetail; sho
             {program.organization_name}
           </Link>
         </p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{program.name}</h1>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">{program.name}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {program.close_at ? `Deadline ${formatDateTime(program.close_at)}` : 'No deadline set'}
         </p>
