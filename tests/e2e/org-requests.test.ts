@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_APPLICATION_PROGRAM_ID } from '../../src/shared/domain/applyhub';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { expectDecisionBadge } from './support/decisions';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -86,7 +87,9 @@ describe('org creation request', () => {
       await requester.getByLabel('Contact email').fill('hello@lantern-choir.example.test');
       await requester.getByLabel('Mission statement').fill(MISSION);
       await requester.getByLabel('Programs you plan to offer').selectOption('Auditions');
-      await requester.getByRole('checkbox', { name: /I am authorized to register this organization/ }).click();
+      await requester
+        .getByRole('checkbox', { name: /I am authorized to register this organization/ })
+        .click();
       await axeAtBothWidths(requester, 'org-application');
       await requester.getByRole('button', { name: 'Submit Application' }).click();
       await requester.getByText('Application submitted!').waitFor();
@@ -119,11 +122,12 @@ describe('org creation request', () => {
       await confirm.getByRole('button', { name: 'Finalize' }).click();
       await confirm.waitFor({ state: 'hidden' });
       await expect.poll(() => decision.isDisabled(), { timeout: 10_000 }).toBe(true);
+      await expectDecisionBadge(admin.getByText('Saved decision:'), 'approved');
 
       // Back to the requests: accepted, so it can become an organization (prefilled from the answers).
       await admin.goto('/super/org-requests');
       await row.getByText('Finalized').waitFor();
-      await row.getByText('Approved').waitFor();
+      await expectDecisionBadge(row, 'approved');
       await row.getByRole('button', { name: `Create organization ${ORG}` }).click();
       const dialog = admin.getByRole('dialog', { name: 'Create organization' });
       await dialog.waitFor();
