@@ -14,7 +14,18 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

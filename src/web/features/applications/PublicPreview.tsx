@@ -61,9 +61,7 @@ export function PublicPreview({ applicationId }: { applicationId: string }) {
         <div className="space-y-6">
           <header>
             <p className="text-sm text-slate-600">{preview.data.organization_name}</p>
-            <h1 className="mt-1 text-2xl font-bold text-slate-900">
-              {preview.data.program_name}
-            </h1>
+            <h1 className="mt-1 text-2xl font-bold text-slate-900">{preview.data.program_name}</h1>
             <p className="mt-1 text-sm text-slate-600">
               {preview.data.close_at ? `Deadline ${formatDateTime(preview.data.close_at)}` : 'No deadline'}
             </p>

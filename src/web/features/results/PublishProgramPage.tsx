@@ -9,6 +9,7 @@ import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn } from '../../components/ui/cn';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Textarea } from '../../components/ui/Field';
@@ -20,7 +21,6 @@ import { DashboardShell } from '../dashboard/DashboardShell';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
 import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { publishQueueQuery, publishResults } from './api';
-import { DecisionBadge } from './DecisionBadge';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
