@@ -47,6 +47,16 @@ export const statusTone: Record<string, BadgeTone> = {
   applicant: 'neutral',
 };
 
+/**
+ * Review statuses (spec 001 §4): their raw names clash with the application statuses above
+ * ('draft', 'submitted') but mean something else, so they have their own row of the map here.
+ */
+export const reviewStatusTone: Record<string, BadgeTone> = {
+  not_started: 'neutral',
+  draft: 'warning',
+  submitted: 'success',
+};
+
 /** 'changes_requested' → 'Changes requested'. */
 export function statusLabel(status: string): string {
   const s = status.replace(/_/g, ' ');

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { decisionCell, reviewStatusLabel, UNKNOWN_USER } from '../../../shared/domain/reviews';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { Badge, reviewStatusTone } from '../../components/ui/Badge';
 import { buttonClasses } from '../../components/ui/Button';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { formatDateTime } from '../../lib/format';
@@ -10,11 +10,9 @@ import { rowClass, td } from '../programs-admin/parts';
 
 export { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 
-const tones: Record<string, BadgeTone> = { not_started: 'neutral', draft: 'warning', submitted: 'success' };
-
 /** 'not started' / 'commented' / 'finalized'. */
 export function ReviewStatusBadge({ status }: { status: string }) {
-  return <Badge tone={tones[status] ?? 'neutral'}>{reviewStatusLabel(status)}</Badge>;
+  return <Badge tone={reviewStatusTone[status] ?? 'neutral'}>{reviewStatusLabel(status)}</Badge>;
 }
 
 export const reviewerNameOf = (row: Pick<ReviewListRow, 'reviewer_id' | 'reviewer_name' | 'review_id'>) =>
