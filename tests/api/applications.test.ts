@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, profiles, programs, user } from '../../src/server/db/schema';
+import { applications, programs, user } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { mergeAnswers } from '../../src/shared/domain/answer-merge';
@@ -13,6 +13,7 @@ import {
   staleAnswersSchema,
   submitRefusedSchema,
 } from '../../src/shared/schemas/applications';
+import { completeProfile as fillProfile } from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Youth Orchestra Auditions: published, open (opened 10 days ago, closes in 3 weeks), profile autofill on. */
@@ -43,26 +44,14 @@ async function applicant(programId = PROGRAM) {
   return { cookie, appId: started.body.id as string, userId: row.id, email };
 }
 
-async function completeProfile(userId: string) {
-  await t.deps.db
-    .update(profiles)
-    .set({
-      fullName: 'Ada Applicant',
-      email: 'ada@example.test',
-      dateOfBirth: '2008-01-02',
-      phoneNumber: '555-0100',
-      addressCity: 'Springfield',
-      parentGuardianEmail: 'parent@example.test',
-      personalStatement: 'I love music.',
-      resumeFile: {
-        fileName: 'resume.pdf',
-        filePath: `profiles/${userId}/resume/1_resume.pdf`,
-        fileSize: 1234,
-        contentType: 'application/pdf',
-        uploadedAt: '2026-05-01T00:00:00.000Z',
-      },
-    })
-    .where(eq(profiles.id, userId));
+/** Ada's complete profile, filled in through PUT /api/me/profile and the resume uploader. */
+async function completeProfile(cookie: string) {
+  await fillProfile(t, cookie, {
+    full_name: 'Ada Applicant',
+    email: 'ada@example.test',
+    parent_guardian_email: 'parent@example.test',
+    personal_statement: 'I love music.',
+  });
 }
 
 const recording = (appId: string, key = 'q_recording') => ({
@@ -99,7 +88,7 @@ async function stored(appId: string) {
 describe('GET /api/applications/{id}', () => {
   it("answers the applicant's own application with its program, window, live form and live profile", async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const res = await load(a.appId, a.cookie);
     expect(res.status).toBe(200);
     const app = applicationSchema.parse(res.body);
@@ -145,7 +134,7 @@ describe('GET /api/applications/{id}', () => {
 
   it("hides a draft from the program's reviewers; after submission they read it (locked, snapshot)", async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const reviewer = await t.signIn('reviewer@demo.test');
     expect((await load(a.appId, reviewer)).status).toBe(404);
     const done = await submit(a.appId, a.cookie, complete(a.appId), 1);
@@ -268,7 +257,7 @@ describe('PUT /api/applications/{id}/answers (autosave)', () => {
 
   it('a submitted application stays submitted on save and cannot lose a required answer', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const done = await submit(a.appId, a.cookie, complete(a.appId), 1);
     expect(done.status).toBe(200);
     const edited = await save(
@@ -296,7 +285,7 @@ describe('PUT /api/applications/{id}/answers (autosave)', () => {
 describe('POST /api/applications/{id}/submit', () => {
   it('refuses missing required answers with the spec message, keeping the answers saved and the draft', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const res = await submit(a.appId, a.cookie, { q_instrument: 'Cello', q_rehearsal_commitment: false }, 1);
     expect(res.status).toBe(422);
     const body = submitRefusedSchema.parse(res.body);
@@ -335,7 +324,7 @@ describe('POST /api/applications/{id}/submit', () => {
 
   it('submits: fresh profile snapshot (__source, __version, __snapshot_at), status, submitted_at, one version', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const res = await submit(a.appId, a.cookie, complete(a.appId), 1);
     expect(res.status).toBe(200);
     expect(savedAnswersSchema.parse(res.body)).toMatchObject({ status: 'submitted', version: 3 });
@@ -354,7 +343,11 @@ describe('POST /api/applications/{id}/submit', () => {
       resume_file: { fileName: 'resume.pdf' },
     });
     // The page shows the stored snapshot after submission, not the live profile.
-    await t.deps.db.update(profiles).set({ fullName: 'Changed Later' }).where(eq(profiles.id, a.userId));
+    const changed = await t.json('PUT', '/api/me/profile', {
+      as: a.cookie,
+      body: { full_name: 'Changed Later' },
+    });
+    expect(changed.status).toBe(200);
     const view = await load(a.appId, a.cookie);
     expect(view.body.profile).toMatchObject({ source: 'snapshot', data: { full_name: 'Ada Applicant' } });
     expect(view.body.editable).toBe(true);
@@ -362,7 +355,7 @@ describe('POST /api/applications/{id}/submit', () => {
 
   it('refuses a stale version with 409 and the current answers (nothing submitted)', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     await save(a.appId, a.cookie, { q_instrument: 'Flute' }, 1);
     const res = await submit(a.appId, a.cookie, complete(a.appId), 1);
     expect(res.status).toBe(409);
@@ -372,7 +365,7 @@ describe('POST /api/applications/{id}/submit', () => {
 
   it('after the deadline nothing changes, whatever the client sends', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     await save(a.appId, a.cookie, { q_instrument: 'Flute' }, 1);
     const before = await stored(a.appId);
     t.clock.set(new Date(seededAt.getTime() + 30 * DAY));
@@ -395,7 +388,7 @@ describe('POST /api/applications/{id}/submit', () => {
 
   it('before the window opens and while the program is not live, submit is refused with the spec texts', async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     t.clock.set(new Date(seededAt.getTime() - 20 * DAY));
     try {
       const res = await submit(a.appId, a.cookie, complete(a.appId), 1);
@@ -456,7 +449,7 @@ describe('GET /api/applications/{id}/preview (public)', () => {
 describe('GET /api/me/applications (My Submissions)', () => {
   it("lists the caller's non-draft applications newest first with program and organization names", async () => {
     const a = await applicant();
-    await completeProfile(a.userId);
+    await completeProfile(a.cookie);
     const empty = await t.json('GET', '/api/me/applications', { as: a.cookie });
     expect(empty.body).toEqual({ items: [], total: 0 });
     await submit(a.appId, a.cookie, complete(a.appId), 1);

@@ -4,6 +4,7 @@ import { applications, files, profiles, user } from '../../src/server/db/schema'
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { type FileInfo, fileInfoSchema, signedUrlSchema } from '../../src/shared/schemas/files';
 import { profileSchema } from '../../src/shared/schemas/profiles';
+import { completeProfile, onboardedUser, startApplication, submitApplication } from '../support/factory';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -162,21 +163,21 @@ describe('resume uploads', () => {
   });
 
   it("keeps a replaced or removed resume that a submitted application's profile snapshot shows", async () => {
+    // An applicant submits with their resume (the snapshot keeps it), then replaces and removes it.
+    const { cookie, id: owner } = await onboardedUser(t, 'snapshot.keeper@example.test');
+    const submitted = await completeProfile(t, cookie);
+    await submitApplication(t, cookie, await startApplication(t, cookie, demoProgramId(1)));
     t.clock.advance(1000);
-    const submitted = await uploadOk('resume', PDF, { name: 'submitted.pdf' });
-    await t.deps.db
-      .update(applications)
-      .set({ profileSnapshot: { resume_file: submitted, __source: 'profile' } })
-      .where(eq(applications.id, appId));
-    try {
-      t.clock.advance(1000);
-      await uploadOk('resume', PDF, { name: 'newer.pdf' });
-      expect(await t.deps.storage.exists(submitted.filePath)).toBe(true);
-      expect((await fileRows(applicantId)).some((r) => r.path === submitted.filePath)).toBe(true);
-      expect((await sign(submitted.filePath)).status).toBe(200);
-    } finally {
-      await t.deps.db.update(applications).set({ profileSnapshot: null }).where(eq(applications.id, appId));
-    }
+    const newer = await uploadOk('resume', PDF, { as: cookie, name: 'newer.pdf' });
+    expect(await t.deps.storage.exists(submitted.filePath)).toBe(true);
+    expect((await fileRows(owner)).some((r) => r.path === submitted.filePath)).toBe(true);
+    expect((await sign(submitted.filePath, cookie)).status).toBe(200);
+    // A resume no snapshot shows is deleted when replaced.
+    t.clock.advance(1000);
+    await uploadOk('resume', PDF, { as: cookie, name: 'newest.pdf' });
+    expect(await t.deps.storage.exists(newer.filePath)).toBe(false);
+    expect((await t.json('DELETE', '/api/me/profile/resume', { as: cookie })).status).toBe(200);
+    expect(await t.deps.storage.exists(submitted.filePath)).toBe(true);
   });
 
   it('DELETE /me/profile/resume removes the object, the record and the profile entry', async () => {
@@ -435,25 +436,29 @@ describe('signed links and access', () => {
 
   it("lets a program's reviewers read application and profile files once the application is submitted", async () => {
     const { reviewer, otherReviewer, superAdmin, orgAdmin } = world.cookies;
+    const { cookie } = await onboardedUser(t, 'reviewed.files@example.test');
+    const cv = await completeProfile(t, cookie);
+    const id = await startApplication(t, cookie, demoProgramId(1));
+    const take = await uploadOk('answer', MP3, {
+      as: cookie,
+      type: 'audio/mpeg',
+      name: 'take3.mp3',
+      query: `&application_id=${id}&field_key=q_recording`,
+    });
     // Draft: only the applicant (and super admins).
-    expect((await sign(answer.filePath, reviewer!)).status).toBe(404);
-    expect((await sign(resume.filePath, reviewer!)).status).toBe(404);
-    expect((await sign(answer.filePath, superAdmin!)).status).toBe(200);
-    expect((await sign(resume.filePath, superAdmin!)).status).toBe(200);
-    await t.deps.db.update(applications).set({ status: 'submitted' }).where(eq(applications.id, appId));
-    try {
-      for (const who of [reviewer!, orgAdmin!]) {
-        expect((await sign(answer.filePath, who)).status).toBe(200);
-        expect((await sign(resume.filePath, who)).status).toBe(200);
-      }
-      for (const who of [otherReviewer!, other, world.cookies.otherOrgAdmin!]) {
-        expect((await sign(answer.filePath, who)).status).toBe(404);
-        expect((await sign(resume.filePath, who)).status).toBe(404);
-      }
-      expect((await sign(answer.filePath, 'x=y')).status).toBe(401);
-    } finally {
-      await t.deps.db.update(applications).set({ status: 'draft' }).where(eq(applications.id, appId));
+    for (const path of [take.filePath, cv.filePath]) {
+      expect((await sign(path, cookie)).status).toBe(200);
+      expect((await sign(path, reviewer!)).status).toBe(404);
+      expect((await sign(path, orgAdmin!)).status).toBe(404);
+      expect((await sign(path, superAdmin!)).status).toBe(200);
     }
+    await submitApplication(t, cookie, id, { q_recording: take });
+    for (const path of [take.filePath, cv.filePath]) {
+      for (const who of [reviewer!, orgAdmin!]) expect((await sign(path, who)).status).toBe(200);
+      for (const who of [otherReviewer!, other, world.cookies.otherOrgAdmin!])
+        expect((await sign(path, who)).status).toBe(404);
+    }
+    expect((await sign(take.filePath, 'x=y')).status).toBe(401);
   });
 
   it("never shows another applicant's files", async () => {

@@ -10,7 +10,7 @@ import {
 import { seed } from '../../src/server/db/seed';
 import { createOrgResultSchema, orgRequestSchema } from '../../src/shared/schemas/featured';
 import { itemsOf } from '../../src/shared/schemas/me';
-import { orgRequest } from '../support/org-requests';
+import { orgRequest } from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -54,7 +54,7 @@ describe('GET /api/super/org-requests', () => {
     const a = await requester('lark@example.test', 'Lark Ames');
     const b = await requester('moss@example.test', 'Moss Bell');
     const c = await requester('nell@example.test', 'Nell Cruz');
-    const accepted = await orgRequest(t, a.cookie, { answers: answers('Lark Choir'), decision: 'accept' });
+    const accepted = await orgRequest(t, a.cookie, { answers: answers('Lark Choir'), decision: 'approved' });
     t.clock.advance(60_000);
     const pending = await orgRequest(t, b.cookie, { answers: answers('Moss Band'), decision: 'pending' });
     t.clock.advance(60_000);
@@ -71,7 +71,7 @@ describe('GET /api/super/org-requests', () => {
       website: 'https://example.test',
       mission: 'Lark Choir brings music to everyone.',
       status: 'submitted',
-      review: { status: 'submitted', decision: 'accept' },
+      review: { status: 'submitted', decision: 'approved' },
       accepted: true,
       converted: null,
     });
@@ -126,7 +126,7 @@ describe('POST /api/super/org-requests/{id}/create-org', () => {
 
   it('refuses a taken slug with a clear 409 and leaves no trace', async () => {
     const r = await requester('pia@example.test', 'Pia Eng');
-    const id = await orgRequest(t, r.cookie, { answers: answers('Riverside'), decision: 'accept' });
+    const id = await orgRequest(t, r.cookie, { answers: answers('Riverside'), decision: 'approved' });
     const res = await convert(id, { name: 'Riverside Again', slug: 'riverside-arts' });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('The slug "riverside-arts" is already taken. Choose another.');
@@ -154,7 +154,7 @@ describe('POST /api/super/org-requests/{id}/create-org', () => {
     const denied = await orgRequest(t, s.cookie, { decision: 'denied' });
     expect((await convert(denied, { name: 'X', slug: 'x-denied' })).status).toBe(409);
     const u = await requester('uma@example.test', 'Uma Hart');
-    const draft = await orgRequest(t, u.cookie, { draft: true, decision: 'accept' });
+    const draft = await orgRequest(t, u.cookie, { answers: answers('Uma Band'), draft: true });
     expect((await convert(draft, { name: 'X', slug: 'x-draft' })).status).toBe(404);
 
     // An application to another program is not an org request.

@@ -6,7 +6,7 @@ import {
   assignmentChangeSchema,
   programAssignmentsSchema,
 } from '../../src/shared/schemas/program-assignments';
-import { createApplicant, userIdOf } from '../support/review-factory';
+import { onboardedUser, userIdOf } from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -25,8 +25,8 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  await createApplicant(t.deps.db, 'casey.morgan@example.test', 'Casey Morgan');
-  await createApplicant(t.deps.db, 'robin.hale@example.test', 'Robin Hale');
+  await onboardedUser(t, 'casey.morgan@example.test', 'Casey Morgan');
+  await onboardedUser(t, 'robin.hale@example.test', 'Robin Hale');
 }, 180_000);
 afterAll(() => t.close());
 
@@ -49,7 +49,7 @@ describe(`program assignments on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     expect(res.status).toBe(200);
     const change = assignmentChangeSchema.parse(res.body);
     expect(change.message).toBe('Reviewer added successfully!');
-    const casey = await userIdOf(t.deps.db, 'casey.morgan@example.test');
+    const casey = await userIdOf(t, 'casey.morgan@example.test');
     expect(change.assignments.reviewers).toEqual([
       { user_id: casey, full_name: 'Casey Morgan', email: 'casey.morgan@example.test' },
     ]);
@@ -140,7 +140,7 @@ describe(`program assignments on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
       (
         await t.json(
           'DELETE',
-          `/api/programs/${program}/admins/${await userIdOf(t.deps.db, 'robin.hale@example.test')}`,
+          `/api/programs/${program}/admins/${await userIdOf(t, 'robin.hale@example.test')}`,
           {
             as: casey,
           },
@@ -151,8 +151,8 @@ describe(`program assignments on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
   });
 
   it('removes reviewers and admins', async () => {
-    const casey = await userIdOf(t.deps.db, 'casey.morgan@example.test');
-    const robin = await userIdOf(t.deps.db, 'robin.hale@example.test');
+    const casey = await userIdOf(t, 'casey.morgan@example.test');
+    const robin = await userIdOf(t, 'robin.hale@example.test');
     const r = await t.json('DELETE', `/api/programs/${program}/reviewers/${casey}`, { as: admin });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Reviewer removed successfully!');

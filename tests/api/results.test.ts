@@ -8,7 +8,13 @@ import {
   publishQueueSchema,
   publishResultSchema,
 } from '../../src/shared/schemas/results';
-import { createApplicant, createResult } from '../support/review-factory';
+import {
+  completeProfile,
+  onboardedUser,
+  reviewApplication,
+  startApplication,
+  submitApplication,
+} from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -27,11 +33,15 @@ const noFormProgram = demoProgramId(3); // Summer Theatre Intensive: no saved re
 const people: Record<'ana' | 'ben' | 'cy' | 'dee' | 'eve', { id: string; cookie: string }> = {} as never;
 const apps: Record<'ana' | 'ben' | 'cy' | 'dee' | 'eve' | 'other', string> = {} as never;
 
+const DAY = 86_400_000;
+/** When the admin finalized Ana's review (the queue shows it). */
+let anaFinalizedAt: Date;
+
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  const db = t.deps.db;
+  const seededAt = t.clock.now();
   for (const [key, name] of [
     ['ana', 'Ana Ortiz'],
     ['ben', 'Ben Okafor'],
@@ -39,54 +49,59 @@ beforeAll(async () => {
     ['dee', 'Dee Noreview'],
     ['eve', 'Eve Nodefaults'],
   ] as const) {
-    const email = `${key}@results.test`;
-    const id = await createApplicant(db, email, name);
-    people[key] = { id, cookie: await t.signIn(email) };
+    people[key] = await onboardedUser(t, `${key}@results.test`, name);
+    await completeProfile(t, people[key].cookie);
   }
-  const day = (n: number) => new Date(Date.UTC(2030, 0, n));
-  apps.ana = (
-    await createResult(db, {
-      programId: program,
-      userId: people.ana.id,
-      decision: 'accept',
-      score: SECRET_SCORE,
-      comments: 'Strong tone and lovely phrasing throughout',
-      at: day(2),
-    })
-  ).applicationId;
-  apps.ben = (
-    await createResult(db, {
-      programId: program,
-      userId: people.ben.id,
-      decision: 'waitlist',
-      score: SECRET_SCORE,
-      comments: SECRET_COMMENT,
-      at: day(3),
-    })
-  ).applicationId;
-  apps.cy = (
-    await createResult(db, { programId: program, userId: people.cy.id, reviewStatus: 'draft', score: 5 })
-  ).applicationId;
-  apps.dee = (
-    await createResult(db, { programId: program, userId: people.dee.id, reviewStatus: null })
-  ).applicationId;
-  apps.eve = (
-    await createResult(db, {
-      programId: noFormProgram,
-      userId: people.eve.id,
-      decision: 'reject',
-      score: SECRET_SCORE,
-      comments: SECRET_COMMENT,
-    })
-  ).applicationId;
-  apps.other = (
-    await createResult(db, {
-      programId: world.ids.otherOrgProgram,
-      userId: people.ana.id,
-      decision: 'accept',
-      score: 1,
-    })
-  ).applicationId;
+  const apply = async (key: keyof typeof people, programId: string) => {
+    const id = await startApplication(t, people[key].cookie, programId);
+    await submitApplication(t, people[key].cookie, id);
+    return id;
+  };
+
+  // The Young Composers Competition closed four days ago: everyone applied while it was open.
+  t.clock.set(new Date(seededAt.getTime() - 30 * DAY));
+  for (const key of ['ana', 'ben', 'cy', 'dee'] as const) apps[key] = await apply(key, program);
+  // Its reviewer form showed decisions while the admin reviewed; then the admin hid them.
+  const reviewerForm = (show_decision: boolean) =>
+    t.json('PUT', `/api/programs/${program}/review-form`, {
+      as: admin,
+      body: {
+        show_score: true,
+        show_comments: true,
+        show_decision,
+        decision_options: ['accept', 'waitlist', 'reject'],
+      },
+    });
+  expect((await reviewerForm(true)).status).toBe(200);
+  t.clock.set(new Date(seededAt.getTime() - 3 * DAY));
+  anaFinalizedAt = t.clock.now();
+  await reviewApplication(t, admin, apps.ana, {
+    decision: 'accept',
+    score: SECRET_SCORE,
+    comments: 'Strong tone and lovely phrasing throughout',
+  });
+  t.clock.advance(DAY);
+  await reviewApplication(t, admin, apps.ben, {
+    decision: 'waitlist',
+    score: SECRET_SCORE,
+    comments: SECRET_COMMENT,
+  });
+  await reviewApplication(t, admin, apps.cy, { score: 5, finalize: false });
+  // Dee's application has no review at all.
+  expect((await reviewerForm(false)).status).toBe(200);
+
+  // Summer Theatre Intensive (no saved reviewer form: no decisions) opens in ten days.
+  t.clock.set(new Date(seededAt.getTime() + 15 * DAY));
+  apps.eve = await apply('eve', noFormProgram);
+  await reviewApplication(t, admin, apps.eve, { score: SECRET_SCORE, comments: SECRET_COMMENT });
+  t.clock.set(seededAt);
+
+  // Ana also applied to the other organization's (open) program.
+  apps.other = await apply('ana', world.ids.otherOrgProgram);
+  await reviewApplication(t, world.cookies.otherOrgAdmin as string, apps.other, {
+    decision: 'approved',
+    score: 1,
+  });
 }, 180_000);
 afterAll(() => t.close());
 
@@ -169,7 +184,7 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       decision: 'accept',
       score: SECRET_SCORE,
       comments: 'Strong tone and lovely phrasing throughout',
-      review_finalized_at: new Date(Date.UTC(2030, 0, 2)).toISOString(),
+      review_finalized_at: anaFinalizedAt.toISOString(),
       already_published: false,
     });
     // The program's saved reviewer form (score and comments, no decision) overrides the defaults.
@@ -326,9 +341,12 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     expect(res.body.published).toBe(1);
     const [row] = await stored(apps.eve);
     expect(row.visibility).toEqual({ decision: true, score: false, comments: false, customMessage: null });
-    expect(row.payload).toEqual({ decision: 'reject', score: null, comments: null });
+    // Without a reviewer form there were no decisions to record; the score and comments stay hidden.
+    expect(row.payload).toEqual({ decision: null, score: null, comments: null });
     const eve = await resultsOf(people.eve.cookie);
+    expect(eve.items).toHaveLength(1);
     expect(eve.text).not.toContain('Hidden-remark-7f3c');
+    expect(eve.text).not.toContain(String(SECRET_SCORE));
   });
 
   it("lists an applicant's results newest first", async () => {
@@ -356,13 +374,12 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       (await t.json('GET', `/api/programs/${program}/publish-queue`, { as: world.cookies.applicant })).status,
     ).toBe(404);
     // A program admin added by email publishes and sees the queue.
-    await createApplicant(t.deps.db, 'pa@results.test', 'Pat Admin');
+    const pat = (await onboardedUser(t, 'pa@results.test', 'Pat Admin')).cookie;
     const add = await t.json('POST', `/api/programs/${noFormProgram}/admins`, {
       as: admin,
       body: { email: 'pa@results.test' },
     });
     expect(add.status).toBe(200);
-    const pat = await t.signIn('pa@results.test');
     expect((await queue(noFormProgram, pat)).items).toHaveLength(1);
     expect((await t.json('GET', `/api/programs/${program}/publish-queue`, { as: pat })).status).toBe(404);
     // Their gallery lists only their program.

@@ -14,7 +14,7 @@ import {
   reviewQueueSchema,
   reviewSchema,
 } from '../../src/shared/schemas/reviews';
-import { submittedApplication } from '../support/reviews';
+import { submittedApplication } from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -139,7 +139,7 @@ describe('GET /api/applications/{id}/review (who may read a review)', () => {
   });
 
   it('a missing program reviewer form answers the defaults', async () => {
-    const { id } = await submittedApplication(t, 'mural.defaults@example.test', MURAL, {});
+    const { id } = await submittedApplication(t, 'mural.defaults@example.test', MURAL);
     const body = reviewDetailSchema.parse((await detail(id, c.reviewer)).body);
     expect(body.review).toBeNull();
     expect(body.reviewer_form).toEqual({
@@ -253,7 +253,7 @@ describe('PUT /api/applications/{id}/review', () => {
   });
 
   it('accepts only the fields the reviewer form enables', async () => {
-    const { id } = await submittedApplication(t, 'fields.only@example.test', MURAL, {});
+    const { id } = await submittedApplication(t, 'fields.only@example.test', MURAL);
     const decision = await save(id, c.reviewer, { ratings: { decision: 'accept' }, version: 0 });
     expect(decision.status).toBe(422);
     expect(decision.body.error.message).toBe('Decisions are not enabled for this program.');
@@ -504,7 +504,7 @@ describe('the review lists run a constant number of queries', () => {
       () => t.json('GET', '/api/orgs/northgate-dance-academy/reviews', { as: admin }),
     ];
     const review = async (i: number) => {
-      const { id } = await submittedApplication(t, `count.${i}@example.test`, DANCE, {});
+      const { id } = await submittedApplication(t, `count.${i}@example.test`, DANCE);
       expect((await save(id, c.superAdmin, { comments: `c${i}`, version: 0 })).status).toBe(200);
     };
     await review(0);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { expectDecisionBadge } from './support/decisions';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -153,12 +154,16 @@ describe('review lists', () => {
         // Maya's review is a draft; the collaboration test above finalized Diego's.
         await page.getByText('commented').first().waitFor();
         await page.getByText('finalized').first().waitFor();
+        // Decisions in their colours: Diego's accept, Maya's waitlist.
+        await expectDecisionBadge(page.getByRole('row').filter({ hasText: 'Diego Ramirez' }), 'accept');
+        await expectDecisionBadge(page.getByRole('row').filter({ hasText: 'Maya Patel' }), 'waitlist');
         await axe(page);
         if (width === 1280) await page.screenshot({ path: '/tmp/review-queue-1280.png', fullPage: true });
         else await page.screenshot({ path: '/tmp/review-queue-375.png', fullPage: true });
 
         await page.goto(`/review/app/${demoReviewApplicationId(1)}`);
         await page.getByText('Review Submitted').waitFor();
+        await expectDecisionBadge(page.getByText('Saved decision:'), 'accept');
         await axe(page);
         await page.screenshot({ path: `/tmp/review-detail-${width}.png`, fullPage: true });
 
@@ -180,6 +185,7 @@ describe('review lists', () => {
           .getByRole('combobox', { name: 'Program' })
           .selectOption({ label: 'Emerging Artist Scholarship' });
         await page.getByText('Showing 1 of 1 reviews').waitFor();
+        await expectDecisionBadge(page.getByRole('table'), 'approved');
         await axe(page);
 
         await page.goto('/review');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { demoFeaturedItemId, demoSectionId } from '../../../src/server/db/seed/ids';
-import { orgRequest } from '../../support/org-requests';
+import { orgRequest } from '../../support/factory';
 import { type MatrixArea, type Role, signedIn } from './helpers';
 
 /** Only a (not soft-deleted, onboarded) super admin: `status`; everyone else signed in 403. */

@@ -1,5 +1,5 @@
 import { demoProgramId } from '../../../src/server/db/seed/ids';
-import { submittedApplication } from '../../support/reviews';
+import { submittedApplication } from '../../support/factory';
 import { type MatrixArea, signedIn } from './helpers';
 
 /** A submitted application to Youth Orchestra Auditions (riverside-arts), made in `prepare`. */

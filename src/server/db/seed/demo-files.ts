@@ -1,5 +1,8 @@
 import { deflateSync } from 'node:zlib';
+import { eq, like } from 'drizzle-orm';
 import type { Storage } from '../../storage/storage';
+import type { Db } from '../client';
+import { files, user } from '../schema';
 
 /**
  * The demo applicant's profile files, generated (no binary assets in the repository): a one-page PDF
@@ -144,6 +147,34 @@ export function demoApplicantFiles(name: string): { resume: DemoFile; portfolio:
       },
     ],
   };
+}
+
+/** The seeded applications' answer to a recording question. */
+export function demoRecording(): DemoFile {
+  return { folder: 'profile', fileName: 'audition-recording.wav', contentType: 'audio/wav', bytes: wav(4) };
+}
+
+/** The bytes of a seeded demo file, by its name and its owner's name; null for any other file. */
+function demoFileBytes(fileName: string, ownerName: string): DemoFile | null {
+  if (fileName === demoRecording().fileName) return demoRecording();
+  const { resume, portfolio } = demoApplicantFiles(ownerName);
+  return [resume, ...portfolio].find((f) => f.fileName === fileName) ?? null;
+}
+
+/**
+ * The demo files the seed recorded (owned by demo accounts), with their bytes, so the server can write
+ * them to storage on start (the seed itself only touches the database).
+ */
+export async function demoFilesToWrite(db: Db): Promise<Array<{ path: string; file: DemoFile }>> {
+  const rows = await db
+    .select({ path: files.path, fileName: files.fileName, owner: user.name })
+    .from(files)
+    .innerJoin(user, eq(user.id, files.ownerId))
+    .where(like(user.email, '%@demo.test'));
+  return rows.flatMap((r) => {
+    const file = demoFileBytes(r.fileName, r.owner);
+    return file ? [{ path: r.path, file }] : [];
+  });
 }
 
 /** Writes the bytes of seeded demo files that storage does not hold yet (idempotent). */

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { decisionOf } from '../../../shared/domain/reviews';
-import { applications, profiles, reviews, user } from '../schema';
+import { applications, files, profiles, reviews, user } from '../schema';
 import type { SeedContext } from './context';
+import { demoRecording } from './demo-files';
 import type { DemoUsers } from './demo-users';
 import { demoProgramId, demoReviewApplicationId, demoReviewId } from './ids';
 
@@ -150,6 +151,9 @@ export async function seedDemoReviews(ctx: SeedContext, users: DemoUsers): Promi
       __version: 1,
       __snapshot_at: submittedAt.toISOString(),
     };
+    const answers = { ...item.answers };
+    const recording = item.program === 1 ? recordingInfo(id, submittedAt) : null;
+    if (recording) answers.q_recording = recording;
     await tx
       .insert(applications)
       .values({
@@ -157,7 +161,7 @@ export async function seedDemoReviews(ctx: SeedContext, users: DemoUsers): Promi
         programId,
         userId,
         status: 'submitted',
-        answers: item.answers,
+        answers,
         profileSnapshot: snapshot,
         submittedAt,
         createdAt: days(-item.submittedDaysAgo - 2),
@@ -169,6 +173,7 @@ export async function seedDemoReviews(ctx: SeedContext, users: DemoUsers): Promi
       .select({ id: applications.id })
       .from(applications)
       .where(and(eq(applications.id, id), eq(applications.programId, programId)));
+    if (mine && recording) await recordFile(ctx, recording, id, userId, submittedAt);
     if (!mine || !item.review) continue;
     const r = item.review;
     const at = days(-r.daysAgo);
@@ -192,4 +197,38 @@ export async function seedDemoReviews(ctx: SeedContext, users: DemoUsers): Promi
       })
       .onConflictDoNothing();
   }
+}
+
+/** Youth Orchestra Auditions requires a recording: a generated WAV as the applicant's answer file. */
+function recordingInfo(applicationId: string, at: Date) {
+  const file = demoRecording();
+  return {
+    fileName: file.fileName,
+    filePath: `applications/${applicationId}/q_recording/${at.getTime()}_${file.fileName}`,
+    fileSize: file.bytes.length,
+    contentType: file.contentType,
+    uploadedAt: at.toISOString(),
+  };
+}
+
+async function recordFile(
+  { tx }: SeedContext,
+  info: ReturnType<typeof recordingInfo>,
+  applicationId: string,
+  ownerId: string,
+  at: Date,
+) {
+  await tx
+    .insert(files)
+    .values({
+      path: info.filePath,
+      ownerId,
+      applicationId,
+      kind: 'answer',
+      fileName: info.fileName,
+      contentType: info.contentType,
+      size: info.fileSize,
+      createdAt: at,
+    })
+    .onConflictDoNothing();
 }

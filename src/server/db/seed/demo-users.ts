@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { demoAccounts } from '../../demo/accounts';
 import { ensureProfile } from '../../users/queries';
-import type { Db } from '../client';
 import { files, profiles, user } from '../schema';
 import type { SeedContext } from './context';
 import { type DemoFile, demoApplicantFiles } from './demo-files';
@@ -149,29 +148,6 @@ async function completeApplicantProfile(
     resumeFile: demo.resume.info,
     profileFiles: demo.portfolio.map((p) => p.info),
   };
-}
-
-/**
- * The demo applicant's files that the seed recorded, with their bytes, so the server can write them
- * to storage on start (the seed itself only touches the database).
- */
-export async function demoFilesToWrite(db: Db): Promise<Array<{ path: string; file: DemoFile }>> {
-  const [row] = await db
-    .select({ id: user.id, name: user.name, resume: profiles.resumeFile, portfolio: profiles.profileFiles })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.email, 'applicant@demo.test'));
-  if (!row) return [];
-  const { resume, portfolio } = demoApplicantFiles(row.name);
-  const byName = new Map([resume, ...portfolio].map((f) => [f.fileName, f]));
-  const recorded = [row.resume, ...(row.portfolio ?? [])] as Array<{
-    fileName?: string;
-    filePath?: string;
-  } | null>;
-  return recorded.flatMap((info) => {
-    const file = info?.fileName ? byName.get(info.fileName) : undefined;
-    return file && info?.filePath ? [{ path: info.filePath, file }] : [];
-  });
 }
 
 export async function seedDemoUsers(ctx: SeedContext): Promise<DemoUsers> {

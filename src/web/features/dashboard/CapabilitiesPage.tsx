@@ -14,9 +14,11 @@ const cardLink = cn(
 );
 
 function Group({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  // An id without spaces: aria-labelledby reads a space-separated list of ids.
+  const id = `group-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section className="mt-8" aria-labelledby={`group-${title}`}>
-      <h2 id={`group-${title}`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+    <section className="mt-8" aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         {icon}
         {title}
       </h2>

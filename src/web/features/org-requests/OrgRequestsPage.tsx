@@ -8,6 +8,7 @@ import type { CreateOrgResult, OrgRequest } from '../../../shared/schemas/featur
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -202,7 +203,7 @@ export function OrgRequestsPage() {
                         <Badge status={r.review.status === 'submitted' ? 'finalized' : 'draft'}>
                           {r.review.status === 'submitted' ? 'Finalized' : 'Commented'}
                         </Badge>
-                        {r.review.decision && <Badge status={r.review.decision} />}
+                        {r.review.decision && <DecisionBadge decision={r.review.decision} />}
                       </span>
                     ) : (
                       <Badge tone="neutral">Not started</Badge>

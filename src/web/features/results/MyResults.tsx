@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublishedResult } from '../../../shared/schemas/results';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -9,7 +10,6 @@ import { formatDateTime } from '../../lib/format';
 import { useTopic } from '../../lib/realtime';
 import { meQuery } from '../../lib/session';
 import { myResultsQuery } from './api';
-import { DecisionBadge } from './DecisionBadge';
 
 /**
  * My Submissions → Results: the applicant's published results, newest first, each field only when its

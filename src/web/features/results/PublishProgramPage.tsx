@@ -8,6 +8,7 @@ import type { PublishQueueItem } from '../../../shared/schemas/results';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn, focusRing } from '../../components/ui/cn';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Textarea } from '../../components/ui/Field';
@@ -18,7 +19,6 @@ import { DashboardShell } from '../dashboard/DashboardShell';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
 import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { publishQueueQuery, publishResults } from './api';
-import { DecisionBadge } from './DecisionBadge';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 

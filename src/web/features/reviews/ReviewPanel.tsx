@@ -3,6 +3,7 @@ import { decisionOf, parseRatings, type ReviewField } from '../../../shared/doma
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { Input, Select, Textarea } from '../../components/ui/Field';
 import { formatDateTime } from '../../lib/format';
 import { type SaveState, useReviewEditor } from './useReviewEditor';
@@ -73,6 +74,11 @@ export function ReviewPanel({
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">Not started yet.</p>
+      )}
+      {config.show_decision && review?.decision && (
+        <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+          Saved decision: <DecisionBadge decision={review.decision} />
+        </p>
       )}
       {editor.notice && (
         <p

@@ -4,6 +4,7 @@ import { decisionCell, reviewStatusLabel, UNKNOWN_USER } from '../../../shared/d
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { buttonClasses } from '../../components/ui/Button';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { formatDateTime } from '../../lib/format';
 import { rowClass, td } from '../programs-admin/parts';
 
@@ -61,11 +62,13 @@ export function UpdatedCell({ row }: { row: ReviewListRow }) {
   );
 }
 
+/** 'Disabled' when the program hides decisions, a dash when there is none, else the coloured badge. */
 export function DecisionCell({ row }: { row: ReviewListRow }) {
   const text = decisionCell(row.decision, row.show_decision);
+  const plain = text === 'Disabled' || text === '—';
   return (
     <Cell label="Decision">
-      <span className={text === 'Disabled' ? 'text-slate-500' : 'capitalize'}>{text}</span>
+      {plain ? <span className="text-slate-500">{text}</span> : <DecisionBadge decision={text} />}
     </Cell>
   );
 }

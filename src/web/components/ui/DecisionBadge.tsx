@@ -1,7 +1,10 @@
 import { decisionColor } from '../../../shared/domain/decisions';
-import { cn } from '../../components/ui/cn';
+import { cn } from './cn';
 
-/** A decision in its colour (spec 001 §4: fixed for the ten named values, derived from the text otherwise). */
+/**
+ * A review decision in its colour (spec 001 §4: fixed for the ten named values, derived from the
+ * text otherwise). Every screen that shows a decision uses this one badge.
+ */
 export function DecisionBadge({ decision, className }: { decision: string; className?: string }) {
   return (
     <span
