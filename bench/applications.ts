@@ -87,7 +87,7 @@ export async function runApplicationsBench(
   const sizes = options.sizes ?? [100, 1000, 5000];
   const rushSeconds = options.rushSeconds ?? 20;
   const log = options.log ?? (() => {});
-  const bench = await openBenchDb({ postgresUrl: db.url, pool: POOL, counting: 'pool and client calls' });
+  const bench = await openBenchDb({ postgresUrl: db.url, pool: POOL });
   const { database } = bench;
   const raw = new pg.Pool({ connectionString: db.url, max: POOL });
   try {

@@ -22,14 +22,6 @@ export interface BenchDbOptions {
   postgresUrl?: string;
   /** Pool size on PostgreSQL (default 20). */
   pool?: number;
-  /**
-   * How statements are counted on PostgreSQL. 'statements' (default): once each, on the pooled client
-   * that runs it. 'pool and client calls': also every `pool.query` call, so a statement outside a
-   * transaction counts twice (`pool.query` runs it on a pooled client): how the programs, users,
-   * applications and publish benches have always counted, kept so their figures compare with earlier
-   * runs. On PGlite every call of its `query` counts.
-   */
-  counting?: 'statements' | 'pool and client calls';
 }
 
 export interface Measured<T> {
@@ -79,8 +71,6 @@ export async function openBenchDb(options: BenchDbOptions = {}): Promise<BenchDb
   // database can be dropped straight away without the server cutting live connections.
   const open = new Set<Promise<void>>();
   if (database.pool) {
-    if (options.counting === 'pool and client calls')
-      countCalls(database.pool as unknown as Queryable, count);
     database.pool.on('connect', (client) => {
       countCalls(client as unknown as Queryable, count);
       const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));

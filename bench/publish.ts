@@ -26,7 +26,7 @@ export async function runPublishBench(
   log: (line: string) => void,
   results = 10_000,
 ): Promise<PublishBenchReport> {
-  const bench = await startInProcessApp({ postgresUrl: db.url, pool: 10, counting: 'pool and client calls' });
+  const bench = await startInProcessApp({ postgresUrl: db.url, pool: 10 });
   const { app, base, database } = bench;
   try {
     // A program of its own, so the demo data set's reviews do not count.

@@ -32,7 +32,7 @@ export async function runUsersBench(
   seconds: number,
   log: (line: string) => void,
 ): Promise<UsersBenchReport> {
-  const bench = await startInProcessApp({ postgresUrl: db.url, counting: 'pool and client calls' });
+  const bench = await startInProcessApp({ postgresUrl: db.url });
   const { base, database } = bench;
   const pool = database.pool!;
   try {
