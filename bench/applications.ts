@@ -9,20 +9,14 @@
  * Sessions and HTTP parsing are left out of the rush (they are measured by the HTTP benches).
  */
 import pg from 'pg';
-import { createApp } from '../src/server/app';
 import { saveAnswers, submitApplication } from '../src/server/applications/service';
-import { createAuth } from '../src/server/auth/auth';
 import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
 import { demoOrgId } from '../src/server/db/seed/ids';
-import { createNotifier } from '../src/server/realtime/notifier';
-import { createStorage } from '../src/server/storage';
 import type { Actor } from '../src/shared/policy';
 import type { ApplicationForm } from '../src/shared/schemas/forms';
+import { openBenchDb, serveApp } from './inprocess';
 import type { BenchDatabase } from './postgres';
+import { closedLoop, round, sleep, timing } from './stats';
 
 export interface RushRow {
   applicants: number;
@@ -53,10 +47,6 @@ export interface ApplicationsBenchReport {
 
 const POOL = 20;
 const SAVE_EVERY_MS = 10_000;
-const round = (x: number) => Math.round(x * 100) / 100;
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Ten text questions: ~2 KB of answers in all. */
 const rushForm: ApplicationForm = {
@@ -97,25 +87,10 @@ export async function runApplicationsBench(
   const sizes = options.sizes ?? [100, 1000, 5000];
   const rushSeconds = options.rushSeconds ?? 20;
   const log = options.log ?? (() => {});
-  const database = await openPostgres(db.url, POOL);
-  let statements = 0;
-  const pool = database.pool!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    statements++;
-    return query(...args);
-  };
-  pool.on('connect', (client) => {
-    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return clientQuery(...args);
-    };
-  });
+  const bench = await openBenchDb({ postgresUrl: db.url, pool: POOL });
+  const { database } = bench;
   const raw = new pg.Pool({ connectionString: db.url, max: POOL });
   try {
-    await migrate(database);
-    await seed(database.db, { demo: true });
     const org = demoOrgId(1);
     const rush: RushRow[] = [];
     let rawUpdate: ApplicationsBenchReport['rawUpdate'] | null = null;
@@ -154,12 +129,12 @@ export async function runApplicationsBench(
           let next = started + (i / apps.length) * SAVE_EVERY_MS;
           const submitAt = started + Math.random() * rushSeconds * 1000;
           let submitted = false;
-          let round = 0;
+          let turn = 0;
           while (true) {
             const due = Math.min(next, submitted ? Number.POSITIVE_INFINITY : submitAt);
             if (due >= end) break;
             await sleep(Math.max(0, due - performance.now()));
-            const body = { answers: answers(round++), version };
+            const body = { answers: answers(turn++), version };
             const t0 = performance.now();
             try {
               if (!submitted && due === submitAt) {
@@ -185,19 +160,19 @@ export async function runApplicationsBench(
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      saveLat.sort((x, y) => x - y);
-      submitLat.sort((x, y) => x - y);
+      const save = timing(saveLat);
+      const submit = timing(submitLat);
       const row: RushRow = {
         applicants: n,
         seconds: round(seconds),
-        autosaves: saveLat.length,
-        autosavesPerSecond: round(saveLat.length / seconds),
-        submits: submitLat.length,
-        submitsPerSecond: round(submitLat.length / seconds),
-        saveP50Ms: round(pct(saveLat, 50)),
-        saveP99Ms: round(pct(saveLat, 99)),
-        submitP50Ms: round(pct(submitLat, 50)),
-        submitP99Ms: round(pct(submitLat, 99)),
+        autosaves: save.n,
+        autosavesPerSecond: round(save.n / seconds),
+        submits: submit.n,
+        submitsPerSecond: round(submit.n / seconds),
+        saveP50Ms: save.p50Ms,
+        saveP99Ms: save.p99Ms,
+        submitP50Ms: submit.p50Ms,
+        submitP99Ms: submit.p99Ms,
         errors,
         conflicts,
       };
@@ -208,32 +183,26 @@ export async function runApplicationsBench(
 
       if (n === sizes[sizes.length - 1]) {
         // The ceiling: the same rows updated with 2 KB of JSON by raw single-row UPDATEs, closed loop.
-        const lat: number[] = [];
         const rawSeconds = 5;
-        const stop = performance.now() + rawSeconds * 1000;
         const payload = JSON.stringify(answers(1));
-        await Promise.all(
-          Array.from({ length: POOL }, async (_, w) => {
-            let k = w;
-            while (performance.now() < stop) {
-              const t0 = performance.now();
-              await raw.query(
-                'update applications set answers = $1::jsonb, version = version + 1, updated_at = now() where id = $2',
-                [payload, apps[k % apps.length].id],
-              );
-              lat.push(performance.now() - t0);
-              k += POOL;
-            }
+        const next = Array.from({ length: POOL }, (_, w) => w);
+        const updates = timing(
+          await closedLoop(POOL, rawSeconds, async (w) => {
+            await raw.query(
+              'update applications set answers = $1::jsonb, version = version + 1, updated_at = now() where id = $2',
+              [payload, apps[next[w] % apps.length].id],
+            );
+            next[w] += POOL;
+            return true;
           }),
         );
-        lat.sort((x, y) => x - y);
         rawUpdate = {
           workers: POOL,
           seconds: rawSeconds,
-          updates: lat.length,
-          perSecond: round(lat.length / rawSeconds),
-          p50Ms: round(pct(lat, 50)),
-          p99Ms: round(pct(lat, 99)),
+          updates: updates.n,
+          perSecond: round(updates.n / rawSeconds),
+          p50Ms: updates.p50Ms,
+          p99Ms: updates.p99Ms,
         };
         log(
           `  raw single-row UPDATE through pg (${POOL} workers): ${rawUpdate.perSecond} updates/s, p50 ${rawUpdate.p50Ms} ms, p99 ${rawUpdate.p99Ms} ms`,
@@ -242,24 +211,7 @@ export async function runApplicationsBench(
     }
 
     // All Programs with 10,000 and then 100,000 published programs.
-    const config = loadConfig({
-      PORT: '0',
-      PUBLIC_URL: 'http://127.0.0.1',
-      DATA_DIR: '/tmp/applyhub-bench-unused',
-      LOG_REQUESTS: '0',
-      NODE_ENV: 'development',
-    });
-    const notifier = createNotifier(database);
-    await notifier.start();
-    const app = createApp({
-      config,
-      database,
-      db: database.db,
-      auth: createAuth({ config, db: database.db }),
-      clock: systemClock,
-      notifier,
-      storage: createStorage(config),
-    });
+    const { app, base, stop } = await serveApp(bench);
     const allPrograms: ApplicationsBenchReport['allPrograms'] = [];
     try {
       for (const total of [10_000, 100_000]) {
@@ -274,35 +226,26 @@ export async function runApplicationsBench(
             [org, missing],
           );
         await raw.query('analyze programs');
-        const lat: number[] = [];
-        let perRequest = 0;
-        for (let i = 0; i < 60; i++) {
-          const before = statements;
-          const t0 = performance.now();
-          const res = await app.request('http://127.0.0.1/api/programs?limit=100');
-          await res.arrayBuffer();
-          if (i >= 10) lat.push(performance.now() - t0);
-          perRequest = statements - before;
-          if (!res.ok) throw new Error(`GET /api/programs: ${res.status}`);
-        }
-        lat.sort((x, y) => x - y);
-        const row = {
-          programs: total,
-          p50Ms: round(pct(lat, 50)),
-          p99Ms: round(pct(lat, 99)),
-          statementsPerRequest: perRequest,
-        };
+        const { timing: t, statements: perRequest } = await bench.repeat(
+          { times: 50, warmUp: 10 },
+          async () => {
+            const res = await app.request(`${base}/api/programs?limit=100`);
+            await res.arrayBuffer();
+            if (!res.ok) throw new Error(`GET /api/programs: ${res.status}`);
+          },
+        );
+        const row = { programs: total, p50Ms: t.p50Ms, p99Ms: t.p99Ms, statementsPerRequest: perRequest };
         allPrograms.push(row);
         log(
           `  All Programs (GET /api/programs?limit=100) with ${total.toLocaleString('en')} programs: p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${perRequest} SQL statements per request`,
         );
       }
     } finally {
-      await notifier.stop();
+      await stop();
     }
     return { rush, rawUpdate: rawUpdate!, allPrograms };
   } finally {
     await raw.end();
-    await database.close();
+    await bench.close();
   }
 }

@@ -92,17 +92,17 @@ export function analyzeBundle(webDir: string): BundleReport {
 
   // Entry scripts and modulepreloads named by index.html.
   const roots: string[] = [];
-  for (const tag of indexHtml.match(/<script\b[^>]*>/g) ?? []) {
-    if (!/type=["']?module/.test(tag)) continue;
-    const src = /\bsrc=["']?([^"'\s>]+)/.exec(tag)?.[1];
-    const file = src && resolveAsset(webDir, 'index.html', src);
-    if (file) roots.push(file);
-  }
-  for (const tag of indexHtml.match(/<link\b[^>]*>/g) ?? []) {
-    if (!/rel=["']?modulepreload/.test(tag)) continue;
-    const href = /\bhref=["']?([^"'\s>]+)/.exec(tag)?.[1];
-    const file = href && resolveAsset(webDir, 'index.html', href);
-    if (file) roots.push(file);
+  const kinds = [
+    { tag: /<script\b[^>]*>/g, wanted: /type=["']?module/, ref: /\bsrc=["']?([^"'\s>]+)/ },
+    { tag: /<link\b[^>]*>/g, wanted: /rel=["']?modulepreload/, ref: /\bhref=["']?([^"'\s>]+)/ },
+  ];
+  for (const { tag: tagPattern, wanted, ref } of kinds) {
+    for (const tag of indexHtml.match(tagPattern) ?? []) {
+      if (!wanted.test(tag)) continue;
+      const url = ref.exec(tag)?.[1];
+      const file = url && resolveAsset(webDir, 'index.html', url);
+      if (file) roots.push(file);
+    }
   }
   if (roots.length === 0) throw new Error(`No <script type="module" src> in ${webDir}/index.html.`);
   const seen = new Set<string>();

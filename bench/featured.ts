@@ -4,20 +4,11 @@
  * items, p50/p99 at 8 connections over real HTTP, and the SQL statements one request runs (counted
  * on the driver, so every statement counts). Runs on PGlite (in memory) and on PostgreSQL.
  */
-import type { AddressInfo } from 'node:net';
-import { getRequestListener, serve } from '@hono/node-server';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
 import { organizations, programs } from '../src/server/db/schema';
-import { seed } from '../src/server/db/seed';
-import { createNotifier } from '../src/server/realtime/notifier';
-import { createStorage } from '../src/server/storage';
 import { emptyApplicationForm } from '../src/shared/schemas/forms';
-import { type LoadResult, load } from './load';
+import { startInProcessApp } from './inprocess';
+import { demoSignIn, type LoadResult, load, loadLine } from './load';
+import type { BenchDatabase } from './postgres';
 
 export const SECTIONS = 20;
 export const ITEMS_PER_SECTION = 20;
@@ -32,62 +23,15 @@ export interface FeaturedBenchReport {
   load: LoadResult;
 }
 
-/**
- * Counts every statement the database runs from now on: on PostgreSQL at pg.Client (every pooled
- * statement goes through one, so none is counted twice), on PGlite at its query method.
- */
-async function countStatements(database: Database): Promise<() => number> {
-  let statements = 0;
-  const wrap = (obj: { query: (...a: unknown[]) => unknown }) => {
-    const query = obj.query;
-    obj.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return query.apply(this, args);
-    };
-  };
-  if (database.pool) {
-    const { default: pg } = await import('pg');
-    wrap(pg.Client.prototype as never);
-  } else if (database.pglite) {
-    wrap(database.pglite as never);
-  }
-  return () => statements;
-}
-
+/** On PostgreSQL when `db` is given, else on PGlite in memory. */
 export async function runFeaturedBench(
-  kind: 'pglite' | 'postgres',
+  db: BenchDatabase | null,
   seconds: number,
-  postgresUrl?: string,
+  log: (line: string) => void,
 ): Promise<FeaturedBenchReport> {
-  const database = kind === 'postgres' ? await openPostgres(postgresUrl!, 20) : await openPglite(null);
-  await migrate(database);
-  await seed(database.db, { demo: true });
-  const statements = await countStatements(database);
-
-  const server = serve({ fetch: () => new Response('starting'), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({
-    PORT: '0',
-    PUBLIC_URL: base,
-    DATA_DIR: '/tmp/applyhub-bench-unused',
-    LOG_REQUESTS: '0',
-    NODE_ENV: 'development',
-  });
-  const notifier = createNotifier(database);
-  await notifier.start();
-  const app = createApp({
-    config,
-    database,
-    db: database.db,
-    auth: createAuth({ config, db: database.db }),
-    clock: systemClock,
-    notifier,
-    storage: createStorage(config),
-  });
-  server.removeAllListeners('request');
-  server.on('request', getRequestListener(app.fetch));
-
+  const kind = db ? 'postgres' : 'pglite';
+  const bench = await startInProcessApp({ postgresUrl: db?.url });
+  const { base, database } = bench;
   try {
     // Targets: 20 extra organizations, each with one published program.
     const orgRows = await database.db
@@ -118,15 +62,7 @@ export async function runFeaturedBench(
       )
       .returning({ id: programs.id });
 
-    const signIn = await fetch(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'super@demo.test' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await demoSignIn(base, 'super@demo.test');
     const headers = { 'content-type': 'application/json', origin: base, cookie };
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${base}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -165,9 +101,9 @@ export async function runFeaturedBench(
     const first = await fetch(url);
     const text = await first.text();
     const body = JSON.parse(text) as { items: { items: unknown[] }[] };
-    const before = statements();
-    await (await fetch(url)).arrayBuffer();
-    const statementsPerRequest = statements() - before;
+    const { statements: statementsPerRequest } = await bench.measure(async () =>
+      (await fetch(url)).arrayBuffer(),
+    );
 
     const result = await load({
       target: `ApplyHub on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (in-process)`,
@@ -176,7 +112,7 @@ export async function runFeaturedBench(
       connections: 8,
       seconds,
     });
-    return {
+    const report: FeaturedBenchReport = {
       database: kind,
       sections: SECTIONS,
       itemsPerSection: ITEMS_PER_SECTION,
@@ -188,9 +124,15 @@ export async function runFeaturedBench(
       statementsPerRequest,
       load: result,
     };
+    const { answered } = report;
+    log(`\nFeatured endpoint (${result.target}, ${seconds} s):`);
+    log(
+      `  ${SECTIONS} sections × ${ITEMS_PER_SECTION} items; answered ${answered.sections} sections, ${answered.items} items, ${answered.bytes} bytes`,
+    );
+    log(`  SQL statements per request: ${statementsPerRequest}`);
+    log(`  GET /api/featured @8: ${loadLine(result)}`);
+    return report;
   } finally {
-    server.close();
-    await notifier.stop();
-    await database.close();
+    await bench.close();
   }
 }

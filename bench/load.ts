@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { ms, percentile, round } from './stats';
 
 export interface LoadResult {
   target: string;
@@ -16,15 +17,6 @@ export interface LoadResult {
   /** Status codes other than 2xx with their counts, e.g. {"401": 12}. */
   statuses: Record<string, number>;
 }
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * Drives `url` with autocannon for `seconds` at `connections`. Latency percentiles are computed
@@ -79,4 +71,27 @@ export async function load(opts: {
 export async function warmUp(url: string, seconds: number, headers?: Record<string, string>): Promise<void> {
   if (seconds <= 0) return;
   await autocannon({ url, connections: 8, duration: seconds, timeout: 10, headers: headers ?? {} });
+}
+
+/** One load result on a line: `1234 req/s, p50 1.23 ms, p99 4.56 ms, non-2xx 0`. */
+export const loadLine = (l: LoadResult) =>
+  `${l.rps} req/s, p50 ${ms(l.p50Ms)} ms, p99 ${ms(l.p99Ms)} ms, non-2xx ${l.non2xx}`;
+
+/** Signs in through the demo sign-in of the server at `base`; returns the session cookie header. */
+export async function demoSignIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/demo/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email }),
+  });
+  const body = await res.text();
+  if (res.status !== 200)
+    throw new Error(`Demo sign-in of ${email} answered ${res.status}: ${body.slice(0, 300)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie.includes('session_token'))
+    throw new Error(`Demo sign-in of ${email} set no session cookie (got "${cookie}").`);
+  return cookie;
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { sleep } from './stats';
 
 /** Ports other developers' servers and tests use: never benchmark on them. */
 const RESERVED = new Set([3000, 3100, 3999]);
@@ -66,8 +67,6 @@ export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv,
   proc.on('exit', () => running.delete(child));
   return child;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `url` until it answers 200; fails when the child exits or `timeoutMs` passes. */
 export async function waitReady(child: Child, url: string, timeoutMs = 90_000): Promise<number> {

@@ -1,23 +1,14 @@
 /**
  * Issue 3 figures, in-process on PostgreSQL: saving a 100-question form and reading the public program
  * page, p50/p99 at 8 concurrent clients over real HTTP, and the SQL statements each request runs
- * (counted on the pool, so every statement counts, not just transactions) for 1, 10 and 100 questions.
+ * (each statement once, on the pooled client that runs it) for 1, 10 and 100 questions.
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
 import { demoProgramId } from '../src/server/db/seed/ids';
-import { createNotifier } from '../src/server/realtime/notifier';
-import { createStorage } from '../src/server/storage';
 import type { ApplicationForm } from '../src/shared/schemas/forms';
-import { type LoadResult, load } from './load';
+import { startInProcessApp } from './inprocess';
+import { demoSignIn, type LoadResult, load, loadLine } from './load';
 import type { BenchDatabase } from './postgres';
+import { closedLoop, round, timing } from './stats';
 
 export interface ProgramsBenchReport {
   queriesPerSave: Record<string, number>;
@@ -50,65 +41,15 @@ function formWith(n: number): ApplicationForm {
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
-
-export async function runProgramsBench(db: BenchDatabase, seconds: number): Promise<ProgramsBenchReport> {
-  const database = await openPostgres(db.url, 20);
-  let statements = 0;
-  const pool = database.pool!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    statements++;
-    return query(...args);
-  };
-  // Statements inside transactions go through a checked-out client: count those too.
-  pool.on('connect', (client) => {
-    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return clientQuery(...args);
-    };
-  });
-  await migrate(database);
-  await seed(database.db, { demo: true });
-
-  const server = serve({ fetch: () => new Response('starting'), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  const port = (server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: '/tmp/applyhub-bench-unused',
-    LOG_REQUESTS: '0',
-    NODE_ENV: 'development',
-  });
-  const notifier = createNotifier(database);
-  await notifier.start();
-  const app = createApp({
-    config,
-    database,
-    db: database.db,
-    auth: createAuth({ config, db: database.db }),
-    clock: systemClock,
-    notifier,
-    storage: createStorage(config),
-  });
-  server.removeAllListeners('request');
-  const { getRequestListener } = await import('@hono/node-server');
-  server.on('request', getRequestListener(app.fetch));
-
+export async function runProgramsBench(
+  db: BenchDatabase,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<ProgramsBenchReport> {
+  const bench = await startInProcessApp({ postgresUrl: db.url });
+  const { base } = bench;
   try {
-    const signIn = await fetch(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'admin@demo.test' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await demoSignIn(base, 'admin@demo.test');
     const headers = { 'content-type': 'application/json', origin: base, cookie };
 
     const createDraft = async (name: string) => {
@@ -127,61 +68,51 @@ export async function runProgramsBench(db: BenchDatabase, seconds: number): Prom
     for (const n of [1, 10, 100]) {
       const id = await createDraft(`Queries ${n}`);
       const version = await versionOf(id);
-      const before = statements;
-      const res = await fetch(`${base}/api/programs/${id}/form`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ form: formWith(n), version }),
-      });
+      const { value: res, statements } = await bench.measure(() =>
+        fetch(`${base}/api/programs/${id}/form`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ form: formWith(n), version }),
+        }),
+      );
       if (!res.ok) throw new Error(`save failed: ${res.status} ${await res.text()}`);
-      queriesPerSave[`${n} questions`] = statements - before;
+      queriesPerSave[`${n} questions`] = statements;
     }
 
     const publicId = demoProgramId(1);
-    const queriesPerPublicPage: Record<string, number> = {};
-    {
-      const before = statements;
-      await fetch(`${base}/api/programs/${publicId}`);
-      queriesPerPublicPage.anonymous = statements - before;
-    }
+    const queriesPerPublicPage = {
+      anonymous: (await bench.measure(() => fetch(`${base}/api/programs/${publicId}`))).statements,
+    };
 
     // 8 clients, each saving its own 100-question draft again and again with the version it got back.
     const clients = 8;
     const ids = await Promise.all(Array.from({ length: clients }, (_, i) => createDraft(`Load ${i}`)));
+    const versions = await Promise.all(ids.map(versionOf));
     const form = formWith(100);
-    const latencies: number[] = [];
     let errors = 0;
-    const deadline = performance.now() + seconds * 1000;
-    await Promise.all(
-      ids.map(async (id) => {
-        let version = await versionOf(id);
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          const res = await fetch(`${base}/api/programs/${id}/form`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify({ form, version }),
-          });
-          const body = (await res.json()) as { program?: { version: number } };
-          if (!res.ok || !body.program) {
-            errors++;
-            version = await versionOf(id);
-            continue;
-          }
-          latencies.push(performance.now() - t0);
-          version = body.program.version;
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const round = (x: number) => Math.round(x * 100) / 100;
+    const latencies = await closedLoop(clients, seconds, async (i) => {
+      const res = await fetch(`${base}/api/programs/${ids[i]}/form`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ form, version: versions[i] }),
+      });
+      const body = (await res.json()) as { program?: { version: number } };
+      if (!res.ok || !body.program) {
+        errors++;
+        versions[i] = await versionOf(ids[i]);
+        return false;
+      }
+      versions[i] = body.program.version;
+      return true;
+    });
+    const saves = timing(latencies);
     const save100 = {
       clients,
       seconds,
-      saves: latencies.length,
-      perSecond: round(latencies.length / seconds),
-      p50Ms: round(percentile(latencies, 50)),
-      p99Ms: round(percentile(latencies, 99)),
+      saves: saves.n,
+      perSecond: round(saves.n / seconds),
+      p50Ms: saves.p50Ms,
+      p99Ms: saves.p99Ms,
       errors,
     };
     const publicPage = await load({
@@ -191,10 +122,16 @@ export async function runProgramsBench(db: BenchDatabase, seconds: number): Prom
       connections: 8,
       seconds,
     });
+
+    log(`\nPrograms (PostgreSQL, in-process, ${seconds} s):`);
+    log(`  SQL statements per form save: ${JSON.stringify(queriesPerSave)}`);
+    log(`  SQL statements per public program page: ${JSON.stringify(queriesPerPublicPage)}`);
+    log(
+      `  save of a 100-question form, ${clients} clients: ${save100.perSecond} saves/s, p50 ${save100.p50Ms} ms, p99 ${save100.p99Ms} ms, errors ${errors}`,
+    );
+    log(`  public program page @8: ${loadLine(publicPage)}`);
     return { queriesPerSave, queriesPerPublicPage, save100, publicPage };
   } finally {
-    server.close();
-    await notifier.stop();
-    await database.close();
+    await bench.close();
   }
 }

@@ -6,17 +6,11 @@
  * reviews) is generated with set-based SQL. Prints figures; asserts nothing about time.
  */
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
 import { demoProgramId } from '../src/server/db/seed/ids';
-import { createNotifier } from '../src/server/realtime/notifier';
-import { createStorage } from '../src/server/storage';
+import { startInProcessApp } from './inprocess';
+import { demoSignIn } from './load';
 import type { BenchDatabase } from './postgres';
+import { round } from './stats';
 
 export interface PublishBenchReport {
   results: number;
@@ -27,48 +21,13 @@ export interface PublishBenchReport {
   myResults: { ms: number; statements: number };
 }
 
-const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-
-export async function runPublishBench(db: BenchDatabase, results = 10_000): Promise<PublishBenchReport> {
-  const database = await openPostgres(db.url, 10);
-  let statements = 0;
-  const pool = database.pool!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    statements++;
-    return query(...args);
-  };
-  // Statements inside transactions go through a checked-out client: count those too.
-  pool.on('connect', (client) => {
-    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return clientQuery(...args);
-    };
-  });
-  await migrate(database);
-  await seed(database.db, { demo: true });
-
-  const base = 'http://127.0.0.1:3999';
-  const config = loadConfig({
-    PORT: '3999',
-    PUBLIC_URL: base,
-    DATA_DIR: '/tmp/applyhub-bench-unused',
-    LOG_REQUESTS: '0',
-    NODE_ENV: 'development',
-  });
-  const notifier = createNotifier(database);
-  await notifier.start();
-  const app = createApp({
-    config,
-    database,
-    db: database.db,
-    auth: createAuth({ config, db: database.db }),
-    clock: systemClock,
-    notifier,
-    storage: createStorage(config),
-  });
-
+export async function runPublishBench(
+  db: BenchDatabase,
+  log: (line: string) => void,
+  results = 10_000,
+): Promise<PublishBenchReport> {
+  const bench = await startInProcessApp({ postgresUrl: db.url, pool: 10 });
+  const { app, base, database } = bench;
   try {
     // A program of its own, so the demo data set's reviews do not count.
     const programId = demoProgramId(3);
@@ -98,31 +57,24 @@ export async function runPublishBench(db: BenchDatabase, results = 10_000): Prom
     await database.db.execute(sql`analyze`);
     const generateSeconds = round((performance.now() - g0) / 1000);
 
-    const signIn = await app.request(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'admin@demo.test' }),
-    });
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const headers = { 'content-type': 'application/json', origin: base, cookie };
+    const headers = {
+      'content-type': 'application/json',
+      origin: base,
+      cookie: await demoSignIn(base, 'admin@demo.test'),
+    };
 
     const timed = async (method: string, path: string, body?: unknown) => {
-      const before = statements;
-      const t0 = performance.now();
-      const res = await app.request(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+      const { value, ms, statements } = await bench.measure(async () => {
+        const res = await app.request(`${base}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { res, json: (await res.json()) as Record<string, unknown> };
       });
-      const json = (await res.json()) as Record<string, unknown>;
-      const elapsed = performance.now() - t0;
-      if (res.status !== 200)
-        throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-      return { json, ms: elapsed, statements: statements - before };
+      if (value.res.status !== 200)
+        throw new Error(`${method} ${path} answered ${value.res.status}: ${JSON.stringify(value.json)}`);
+      return { json: value.json, ms, statements };
     };
 
     const body = {
@@ -138,22 +90,13 @@ export async function runPublishBench(db: BenchDatabase, results = 10_000): Prom
     const again = await timed('POST', `/api/programs/${programId}/publish-results`, body);
     const queue = await timed('GET', `/api/programs/${programId}/publish-queue`);
 
-    const applicant = await app.request(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'bench-applicant-1@bench.test' }),
-    });
-    const applicantCookie = applicant.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const before = statements;
-    const t0 = performance.now();
-    const mine = await app.request(`${base}/api/me/results`, { headers: { cookie: applicantCookie } });
-    await mine.json();
-    const myResults = { ms: round(performance.now() - t0), statements: statements - before };
+    const applicantCookie = await demoSignIn(base, 'bench-applicant-1@bench.test');
+    const mine = await bench.measure(async () =>
+      (await app.request(`${base}/api/me/results`, { headers: { cookie: applicantCookie } })).json(),
+    );
+    const myResults = { ms: round(mine.ms), statements: mine.statements };
 
-    return {
+    const r: PublishBenchReport = {
       results,
       generateSeconds,
       publish: {
@@ -174,8 +117,19 @@ export async function runPublishBench(db: BenchDatabase, results = 10_000): Prom
       },
       myResults,
     };
+    log(
+      `\nPublishing results (PostgreSQL, in-process; ${r.results} finalized results generated in ${r.generateSeconds} s):`,
+    );
+    log(
+      `  publish all ${r.publish.published} in one call: ${r.publish.seconds} s, ${r.publish.statements} SQL statements, ${r.publish.notifications} notifications`,
+    );
+    log(
+      `  the same call again (no-op): ${r.republish.seconds} s, ${r.republish.statements} statements, ${r.republish.published} published`,
+    );
+    log(`  publish queue of ${r.queue.items} rows: ${r.queue.ms} ms, ${r.queue.statements} statements`);
+    log(`  an applicant's results: ${r.myResults.ms} ms, ${r.myResults.statements} statements`);
+    return r;
   } finally {
-    await notifier.stop();
-    await database.close();
+    await bench.close();
   }
 }

@@ -8,27 +8,13 @@
  * BENCH_REVIEWS_FULL=0 stops after the 10,000-application size (the full data set takes a few minutes
  * to generate on a small machine). BENCH_REVIEWS_REQUESTS sets the requests per measurement (default 20).
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { SQL } from 'drizzle-orm';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
 import { demoReviewApplicationId } from '../src/server/db/seed/ids';
-import { createNotifier } from '../src/server/realtime/notifier';
 import { queueSql, reviewCountSql, reviewListSql } from '../src/server/reviews/queries';
-import { createStorage } from '../src/server/storage';
+import { startInProcessApp } from './inprocess';
+import { demoSignIn } from './load';
 import type { BenchDatabase } from './postgres';
-
-export interface Timing {
-  p50Ms: number;
-  p99Ms: number;
-  n: number;
-}
+import { round, type Timing, timing } from './stats';
 
 export interface SizeReport {
   applications: number;
@@ -43,14 +29,6 @@ export interface ReviewsBenchReport {
   sizes: SizeReport[];
   saveToSeen: Timing & { errors: number };
   skippedFull?: string;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
-const round = (x: number) => Math.round(x * 100) / 100;
-function timing(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), n: sorted.length };
 }
 
 const BENCH_FORM =
@@ -111,99 +89,44 @@ export async function runReviewsBench(
   log: (line: string) => void,
   options: { full: boolean; requests: number },
 ): Promise<ReviewsBenchReport> {
-  const database = await openPostgres(db.url, 20);
+  const bench = await startInProcessApp({ postgresUrl: db.url });
+  const { base, database } = bench;
   const pool = database.pool!;
-  let statements = 0;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    statements++;
-    return query(...args);
-  };
-  await migrate(database);
-  await seed(database.db, { demo: true });
-
-  const server = serve({ fetch: () => new Response('starting'), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  const port = (server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: '/tmp/applyhub-bench-unused',
-    LOG_REQUESTS: '0',
-    NODE_ENV: 'development',
-  });
-  const notifier = createNotifier(database);
-  await notifier.start();
-  const app = createApp({
-    config,
-    database,
-    db: database.db,
-    auth: createAuth({ config, db: database.db }),
-    clock: systemClock,
-    notifier,
-    storage: createStorage(config),
-  });
-  server.removeAllListeners('request');
-  const { getRequestListener } = await import('@hono/node-server');
-  server.on('request', getRequestListener(app.fetch));
-
-  const signIn = async (email: string) => {
-    const res = await fetch(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status}`);
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
   const dialect = (
     database.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
   ).dialect;
 
   try {
-    const reviewer = await signIn('reviewer@demo.test');
-    const admin = await signIn('admin@demo.test');
+    const reviewer = await demoSignIn(base, 'reviewer@demo.test');
+    const admin = await demoSignIn(base, 'admin@demo.test');
     const [{ id: reviewerId }] = (
       await pool.query(`select id from "user" where email = 'reviewer@demo.test'`)
     ).rows as { id: string }[];
     const [{ id: orgId }] = (await pool.query(`select id from organizations where slug = 'riverside-arts'`))
       .rows as { id: string }[];
 
+    const runs = { times: options.requests, warmUp: 2 };
     const timeHttp = async (url: string, cookie: string) => {
-      const samples: number[] = [];
-      let perRequest = 0;
       let body: { items: unknown[]; total: number } = { items: [], total: 0 };
-      for (let i = 0; i < options.requests + 2; i++) {
-        const before = statements;
-        const t0 = performance.now();
+      const { timing: http, statements } = await bench.repeat(runs, async () => {
         const res = await fetch(url, { headers: { cookie } });
         body = (await res.json()) as typeof body;
-        const ms = performance.now() - t0;
         if (res.status !== 200)
           throw new Error(`GET ${url}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-        if (i >= 2) samples.push(ms); // two warm-up requests
-        perRequest = statements - before;
-      }
-      return { http: timing(samples), statementsPerRequest: perRequest, body };
+      });
+      return { http, statementsPerRequest: statements, body };
     };
-    const timeRaw = async (queries: SQL[]) => {
-      const samples: number[] = [];
-      for (let i = 0; i < options.requests + 2; i++) {
-        const t0 = performance.now();
-        await Promise.all(
-          queries.map((q) => {
-            const { sql, params } = dialect.sqlToQuery(q);
-            return query(sql, params);
-          }),
-        );
-        if (i >= 2) samples.push(performance.now() - t0);
-      }
-      return timing(samples);
-    };
+    const timeRaw = async (queries: SQL[]) =>
+      (
+        await bench.repeat(runs, () =>
+          Promise.all(
+            queries.map((q) => {
+              const { sql, params } = dialect.sqlToQuery(q);
+              return pool.query(sql, params);
+            }),
+          ),
+        )
+      ).timing;
 
     const measure = async (programs: number): Promise<SizeReport> => {
       const t0 = performance.now();
@@ -331,8 +254,6 @@ export async function runReviewsBench(
     );
     return { sizes, saveToSeen, skippedFull };
   } finally {
-    server.close();
-    await notifier.stop();
-    await database.close();
+    await bench.close();
   }
 }

@@ -11,12 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
-import { type LoadResult, load, warmUp } from './load';
+import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
+import { ms, sleep } from './stats';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
 
@@ -68,9 +69,28 @@ const targets: TargetInfo[] = [];
 const tempDirs: string[] = [];
 const databases: BenchDatabase[] = [];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
+/** A target of the summary, in the order they ran. */
+function addTarget(target: string, database: TargetInfo['database']): TargetInfo {
+  const info: TargetInfo = {
+    target,
+    database,
+    startupMs: null,
+    rssMbAfter: null,
+    sqlPerRequest: null,
+    warnings: [],
+  };
+  targets.push(info);
+  return info;
+}
+
+/** A fresh bench database on the PostgreSQL server, dropped at the end of the run. */
+async function freshDatabase(): Promise<BenchDatabase> {
+  const db = await createBenchDatabase(settings.postgresUrl);
+  databases.push(db);
+  return db;
+}
 
 /** The environment of a server child: demo mode, no outside credentials, quiet. */
 function serverEnv(port: number, dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
@@ -116,15 +136,7 @@ async function measureEndpoints(
 }
 
 async function runHello(): Promise<void> {
-  const info: TargetInfo = {
-    target: 'hono hello-world',
-    database: 'none',
-    startupMs: null,
-    rssMbAfter: null,
-    sqlPerRequest: null,
-    warnings: [],
-  };
-  targets.push(info);
+  const info = addTarget('hono hello-world', 'none');
   const port = await freePort();
   log(`\n== ${info.target} (ceiling) on 127.0.0.1:${port}`);
   const child = startChild(
@@ -141,23 +153,6 @@ async function runHello(): Promise<void> {
   } finally {
     await stopChild(child);
   }
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/demo/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'admin@demo.test' }),
-  });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`Demo sign-in answered ${res.status}: ${body.slice(0, 300)}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie.includes('session_token'))
-    throw new Error(`Demo sign-in set no session cookie (got "${cookie}").`);
-  return cookie;
 }
 
 async function expectOk(url: string, headers: Record<string, string> = {}): Promise<unknown> {
@@ -191,15 +186,7 @@ async function sqlPerRequest(
 }
 
 async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void> {
-  const info: TargetInfo = {
-    target,
-    database: kind,
-    startupMs: null,
-    rssMbAfter: null,
-    sqlPerRequest: null,
-    warnings: [],
-  };
-  targets.push(info);
+  const info = addTarget(target, kind);
   let db: BenchDatabase | null = null;
   if (kind === 'postgres') {
     try {
@@ -230,7 +217,7 @@ async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void
     const health = (await expectOk(`${base}/api/health`)) as { database?: string };
     if (health.database !== kind)
       throw new Error(`Expected database "${kind}", health says "${health.database}".`);
-    const cookie = await signIn(base);
+    const cookie = await demoSignIn(base, 'admin@demo.test');
     const auth = { cookie };
     const capsRes = await fetch(`${base}/api/me/capabilities`, { headers: auth });
     const caps = (await capsRes.text()).slice(0, 160);
@@ -364,157 +351,107 @@ async function main(): Promise<number> {
     `ApplyHub bench: ${settings.seconds} s per cell at ${settings.connections.join('/')} connections, warm-up ${settings.warmupSeconds} s per endpoint`,
   );
   let bundle: BundleReport | null = null;
-  let programsReport: ProgramsBenchReport | null = null;
-  let usersReport: UsersBenchReport | null = null;
-  let applicationsReport: ApplicationsBenchReport | null = null;
-  const featuredReports: FeaturedBenchReport[] = [];
-  let reviewsReport: ReviewsBenchReport | null = null;
-  let publishReport: PublishBenchReport | null = null;
-  let uploadsReport: UploadsBenchReport | null = null;
+  const reports = {
+    programs: null as ProgramsBenchReport | null,
+    users: null as UsersBenchReport | null,
+    applications: null as ApplicationsBenchReport | null,
+    featured: [] as FeaturedBenchReport[],
+    reviews: null as ReviewsBenchReport | null,
+    publish: null as PublishBenchReport | null,
+    uploads: null as UploadsBenchReport | null,
+  };
   let failed = false;
   try {
     bundle = analyzeBundle(path.join(root, 'dist/web'));
-    const plan: [string, () => Promise<void>][] = [
-      ['hono hello-world', runHello],
-      ['ApplyHub on PGlite', () => runApp('ApplyHub on PGlite', 'pglite')],
-    ];
-    plan.push([
-      'uploads (PGlite, local disk)',
-      async () => {
-        log('\n== uploads: a 50 MB portfolio file, 3 times (PGlite, local-disk storage)');
-        uploadsReport = await runUploadsBench(root, (port, dataDir) => serverEnv(port, dataDir, null), log);
+    const steps: { name: string; postgres?: boolean; skip?: boolean; run: () => Promise<void> }[] = [
+      { name: 'hono hello-world', run: runHello },
+      { name: 'ApplyHub on PGlite', run: () => runApp('ApplyHub on PGlite', 'pglite') },
+      {
+        name: 'uploads (PGlite, local disk)',
+        run: async () => {
+          log('\n== uploads: a 50 MB portfolio file, 3 times (PGlite, local-disk storage)');
+          reports.uploads = await runUploadsBench(
+            root,
+            (port, dataDir) => serverEnv(port, dataDir, null),
+            log,
+          );
+        },
       },
-    ]);
-    if (!settings.skipPostgres)
-      plan.push(['ApplyHub on PostgreSQL', () => runApp('ApplyHub on PostgreSQL', 'postgres')]);
-    if (!settings.skipPostgres)
-      plan.push([
-        'programs (PostgreSQL, in-process)',
-        async () => {
-          const db = await createBenchDatabase(settings.postgresUrl);
-          databases.push(db);
-          programsReport = await runProgramsBench(db, settings.seconds);
-          log(`\nPrograms (PostgreSQL, in-process, ${settings.seconds} s):`);
-          log(`  SQL statements per form save: ${JSON.stringify(programsReport.queriesPerSave)}`);
-          log(
-            `  SQL statements per public program page: ${JSON.stringify(programsReport.queriesPerPublicPage)}`,
-          );
-          const s = programsReport.save100;
-          log(
-            `  save of a 100-question form, ${s.clients} clients: ${s.perSecond} saves/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}`,
-          );
-          const p = programsReport.publicPage;
-          log(
-            `  public program page @8: ${p.rps} req/s, p50 ${p.p50Ms} ms, p99 ${p.p99Ms} ms, non-2xx ${p.non2xx}`,
-          );
+      {
+        name: 'ApplyHub on PostgreSQL',
+        postgres: true,
+        run: () => runApp('ApplyHub on PostgreSQL', 'postgres'),
+      },
+      {
+        name: 'programs (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          reports.programs = await runProgramsBench(await freshDatabase(), settings.seconds, log);
         },
-      ]);
-    if (!settings.skipPostgres)
-      plan.push([
-        'users (PostgreSQL, in-process)',
-        async () => {
-          const db = await createBenchDatabase(settings.postgresUrl);
-          databases.push(db);
-          const report = await runUsersBench(db, settings.seconds);
-          usersReport = report;
-          log(
-            `\nUser search (PostgreSQL, in-process, ${report.users} users added in ${report.seedSeconds} s):`,
-          );
-          log(`  SQL statements per request: ${JSON.stringify(report.queriesPerRequest)}`);
-          for (const [k, v] of Object.entries(report.plans)) log(`  plan (${k}): ${v}`);
-          for (const l of report.loads)
-            log(
-              `  ${l.endpoint} @${l.connections}: ${l.rps} req/s, p50 ${ms(l.p50Ms)} ms, p99 ${ms(l.p99Ms)} ms, non-2xx ${l.non2xx}`,
-            );
+      },
+      {
+        name: 'users (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          reports.users = await runUsersBench(await freshDatabase(), settings.seconds, log);
         },
-      ]);
-    if (!settings.skipPostgres)
-      plan.push([
-        'applications (PostgreSQL, in-process)',
-        async () => {
-          const db = await createBenchDatabase(settings.postgresUrl);
-          databases.push(db);
+      },
+      {
+        name: 'applications (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
           log('\nApplications (PostgreSQL, in-process): deadline rush and All Programs');
-          applicationsReport = await runApplicationsBench(db, {
+          reports.applications = await runApplicationsBench(await freshDatabase(), {
             sizes: (process.env.BENCH_RUSH_SIZES || '100,1000,5000').split(',').map(Number),
             rushSeconds: intSetting('BENCH_RUSH_SECONDS', 20, 5, 300),
             log,
           });
         },
-      ]);
-    const featuredStep = (kind: 'pglite' | 'postgres') => async () => {
-      let url: string | undefined;
-      if (kind === 'postgres') {
-        const db = await createBenchDatabase(settings.postgresUrl);
-        databases.push(db);
-        url = db.url;
-      }
-      const r = await runFeaturedBench(kind, settings.seconds, url);
-      featuredReports.push(r);
-      log(`\nFeatured endpoint (${r.load.target}, ${settings.seconds} s):`);
-      log(
-        `  ${r.sections} sections × ${r.itemsPerSection} items; answered ${r.answered.sections} sections, ${r.answered.items} items, ${r.answered.bytes} bytes`,
-      );
-      log(`  SQL statements per request: ${r.statementsPerRequest}`);
-      log(
-        `  GET /api/featured @8: ${r.load.rps} req/s, p50 ${ms(r.load.p50Ms)} ms, p99 ${ms(r.load.p99Ms)} ms, non-2xx ${r.load.non2xx}`,
-      );
-    };
-    plan.push(['featured (PGlite, in-process)', featuredStep('pglite')]);
-    if (!settings.skipPostgres) plan.push(['featured (PostgreSQL, in-process)', featuredStep('postgres')]);
-    if (!settings.skipPostgres && settings.reviews)
-      plan.push([
-        'reviews (PostgreSQL, in-process)',
-        async () => {
-          const db = await createBenchDatabase(settings.postgresUrl);
-          databases.push(db);
-          reviewsReport = await runReviewsBench(db, log, {
+      },
+      {
+        name: 'featured (PGlite, in-process)',
+        run: async () => {
+          reports.featured.push(await runFeaturedBench(null, settings.seconds, log));
+        },
+      },
+      {
+        name: 'featured (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          reports.featured.push(await runFeaturedBench(await freshDatabase(), settings.seconds, log));
+        },
+      },
+      {
+        name: 'reviews (PostgreSQL, in-process)',
+        postgres: true,
+        skip: !settings.reviews,
+        run: async () => {
+          const db = await freshDatabase();
+          reports.reviews = await runReviewsBench(db, log, {
             full: settings.reviewsFull,
             requests: settings.reviewsRequests,
           });
-          await db.drop();
+          await db.drop(); // its million rows need not wait for the end of the run
         },
-      ]);
-    if (!settings.skipPostgres)
-      plan.push([
-        'publishing results (PostgreSQL, in-process)',
-        async () => {
-          const db = await createBenchDatabase(settings.postgresUrl);
-          databases.push(db);
-          const r = await runPublishBench(db);
-          publishReport = r;
-          log(
-            `\nPublishing results (PostgreSQL, in-process; ${r.results} finalized results generated in ${r.generateSeconds} s):`,
-          );
-          log(
-            `  publish all ${r.publish.published} in one call: ${r.publish.seconds} s, ${r.publish.statements} SQL statements, ${r.publish.notifications} notifications`,
-          );
-          log(
-            `  the same call again (no-op): ${r.republish.seconds} s, ${r.republish.statements} statements, ${r.republish.published} published`,
-          );
-          log(`  publish queue of ${r.queue.items} rows: ${r.queue.ms} ms, ${r.queue.statements} statements`);
-          log(`  an applicant's results: ${r.myResults.ms} ms, ${r.myResults.statements} statements`);
+      },
+      {
+        name: 'publishing results (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          reports.publish = await runPublishBench(await freshDatabase(), log);
         },
-      ]);
-    for (const [name, step] of plan) {
+      },
+    ];
+    const plan = steps.filter((step) => !step.skip && !(step.postgres && settings.skipPostgres));
+    for (const { name, run } of plan) {
       try {
-        await step();
+        await run();
       } catch (err) {
         failed = true;
         const message = err instanceof Error ? err.message : String(err);
         console.error(`\n${name} failed: ${message}`);
-        const info = targets.find((t) => t.target === name);
-        if (info) info.error = message;
-        else
-          targets.push({
-            target: name,
-            database: 'none',
-            startupMs: null,
-            rssMbAfter: null,
-            sqlPerRequest: null,
-            warnings: [],
-            error: message,
-          });
+        const info = targets.find((t) => t.target === name) ?? addTarget(name, 'none');
+        info.error = message;
       }
     }
   } finally {
@@ -539,13 +476,7 @@ async function main(): Promise<number> {
     targets,
     load: loads,
     bundle,
-    programs: programsReport,
-    users: usersReport,
-    applications: applicationsReport,
-    featured: featuredReports,
-    reviews: reviewsReport,
-    publish: publishReport,
-    uploads: uploadsReport,
+    ...reports,
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { demoSignIn } from './load';
 import { freePort, startChild, stopChild, waitReady } from './proc';
 
 export interface UploadsBenchReport {
@@ -33,16 +34,7 @@ export async function runUploadsBench(
   const child = startChild('uploads server', ['dist/server/index.js'], serverEnv(port, dataDir), root);
   try {
     await waitReady(child, `${base}/api/health`, 120_000);
-    const signIn = await fetch(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'applicant@demo.test' }),
-    });
-    if (signIn.status !== 200) throw new Error(`demo sign-in answered ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await demoSignIn(base, 'applicant@demo.test');
 
     const size = 50 * 1024 * 1024 - 1;
     const file = mp4(size);

@@ -4,19 +4,9 @@
  * pool), and the plan PostgreSQL picks for the search (a substring search has no usable btree index
  * and PGlite has no pg_trgm, so it scans: the figure says what that costs).
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seed } from '../src/server/db/seed';
-import { createNotifier } from '../src/server/realtime/notifier';
-import { createStorage } from '../src/server/storage';
-import { type LoadResult, load } from './load';
+import { startInProcessApp } from './inprocess';
+import { demoSignIn, type LoadResult, load, loadLine } from './load';
 import type { BenchDatabase } from './postgres';
 
 export const BENCH_USERS = 100_000;
@@ -37,75 +27,30 @@ const endpoints = (base: string) => ({
   'first page (1000 rows)': `${base}/api/super/users`,
 });
 
-export async function runUsersBench(db: BenchDatabase, seconds: number): Promise<UsersBenchReport> {
-  const database = await openPostgres(db.url, 20);
-  let statements = 0;
+export async function runUsersBench(
+  db: BenchDatabase,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<UsersBenchReport> {
+  const bench = await startInProcessApp({ postgresUrl: db.url });
+  const { base, database } = bench;
   const pool = database.pool!;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    statements++;
-    return query(...args);
-  };
-  pool.on('connect', (client) => {
-    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return clientQuery(...args);
-    };
-  });
-  await migrate(database);
-  await seed(database.db, { demo: true });
-  const t0 = performance.now();
-  await database.db.execute(sql`
-    insert into "user" (id, name, email, email_verified, created_at, updated_at)
-    select gen_random_uuid(), 'Bench User ' || g, 'bench.user' || g || '@example.org', true,
-           now() - make_interval(secs => g), now()
-    from generate_series(1, ${BENCH_USERS}) g`);
-  await database.db.execute(sql`
-    insert into profiles (id, full_name, onboarded_at, accepted_terms_at)
-    select id, name, now(), now() from "user" where email like 'bench.user%'`);
-  await database.db.execute(sql`analyze`);
-  const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
-  const someId = (await pool.query('select id from "user" where email = \'bench.user777@example.org\''))
-    .rows[0].id as string;
-
-  const server = serve({ fetch: () => new Response('starting'), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  const port = (server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: '/tmp/applyhub-bench-unused',
-    LOG_REQUESTS: '0',
-    NODE_ENV: 'development',
-  });
-  const notifier = createNotifier(database);
-  await notifier.start();
-  const app = createApp({
-    config,
-    database,
-    db: database.db,
-    auth: createAuth({ config, db: database.db }),
-    clock: systemClock,
-    notifier,
-    storage: createStorage(config),
-  });
-  server.removeAllListeners('request');
-  const { getRequestListener } = await import('@hono/node-server');
-  server.on('request', getRequestListener(app.fetch));
-
   try {
-    const signIn = await fetch(`${base}/api/demo/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'super@demo.test' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const headers = { cookie };
+    const t0 = performance.now();
+    await database.db.execute(sql`
+      insert into "user" (id, name, email, email_verified, created_at, updated_at)
+      select gen_random_uuid(), 'Bench User ' || g, 'bench.user' || g || '@example.org', true,
+             now() - make_interval(secs => g), now()
+      from generate_series(1, ${BENCH_USERS}) g`);
+    await database.db.execute(sql`
+      insert into profiles (id, full_name, onboarded_at, accepted_terms_at)
+      select id, name, now(), now() from "user" where email like 'bench.user%'`);
+    await database.db.execute(sql`analyze`);
+    const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const someId = (await pool.query('select id from "user" where email = \'bench.user777@example.org\''))
+      .rows[0].id as string;
+
+    const headers = { cookie: await demoSignIn(base, 'super@demo.test') };
     const urls = { ...endpoints(base), 'search by id (exact)': `${base}/api/super/users?search=${someId}` };
 
     const queriesPerRequest: Record<string, number> = {};
@@ -113,9 +58,8 @@ export async function runUsersBench(db: BenchDatabase, seconds: number): Promise
       const res = await fetch(url, { headers });
       const body = (await res.json()) as { total?: number };
       if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      const before = statements;
-      await (await fetch(url, { headers })).arrayBuffer();
-      queriesPerRequest[`${name} (${body.total} found)`] = statements - before;
+      const { statements } = await bench.measure(async () => (await fetch(url, { headers })).arrayBuffer());
+      queriesPerRequest[`${name} (${body.total} found)`] = statements;
     }
 
     // The plan of the page query of a substring search (the count query scans the same way).
@@ -152,10 +96,12 @@ export async function runUsersBench(db: BenchDatabase, seconds: number): Promise
         }),
       );
     }
+    log(`\nUser search (PostgreSQL, in-process, ${BENCH_USERS} users added in ${seedSeconds} s):`);
+    log(`  SQL statements per request: ${JSON.stringify(queriesPerRequest)}`);
+    for (const [k, v] of Object.entries(plans)) log(`  plan (${k}): ${v}`);
+    for (const l of loads) log(`  ${l.endpoint} @${l.connections}: ${loadLine(l)}`);
     return { users: BENCH_USERS, seedSeconds, queriesPerRequest, plans, loads };
   } finally {
-    server.close();
-    await notifier.stop();
-    await database.close();
+    await bench.close();
   }
 }
