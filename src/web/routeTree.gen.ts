@@ -26,7 +26,6 @@ import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
-import { Route as AuthedReviewProgramIdRouteImport } from './routes/_authed/review/$programId'
 import { Route as AuthedReviewAllRouteImport } from './routes/_authed/review/all'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as AuthedSuperAssignmentsRouteImport } from './routes/_authed/super/assignments'
@@ -43,6 +42,9 @@ import { Route as ProgramsIdStartRouteImport } from './routes/programs/$id/start
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
 import { Route as AuthedOrgOrgSlugReviewerRouteImport } from './routes/_authed/org/$orgSlug/reviewer'
+import { Route as AuthedReviewProgramIdIndexRouteImport } from './routes/_authed/review/$programId/index'
+import { Route as AuthedReviewProgramIdPublishRouteImport } from './routes/_authed/review/$programId/publish'
+import { Route as AuthedReviewProgramIdReviewersRouteImport } from './routes/_authed/review/$programId/reviewers'
 import { Route as AuthedReviewAppApplicationIdRouteImport } from './routes/_authed/review/app/$applicationId'
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
@@ -140,11 +142,6 @@ const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedReviewRoute,
 } as any)
-const AuthedReviewProgramIdRoute = AuthedReviewProgramIdRouteImport.update({
-  id: '/$programId',
-  path: '/$programId',
-  getParentRoute: () => AuthedReviewRoute,
-} as any)
 const AuthedReviewAllRoute = AuthedReviewAllRouteImport.update({
   id: '/all',
   path: '/all',
@@ -225,6 +222,24 @@ const AuthedOrgOrgSlugReviewerRoute =
     id: '/org/$orgSlug/reviewer',
     path: '/org/$orgSlug/reviewer',
     getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedReviewProgramIdIndexRoute =
+  AuthedReviewProgramIdIndexRouteImport.update({
+    id: '/$programId/',
+    path: '/$programId/',
+    getParentRoute: () => AuthedReviewRoute,
+  } as any)
+const AuthedReviewProgramIdPublishRoute =
+  AuthedReviewProgramIdPublishRouteImport.update({
+    id: '/$programId/publish',
+    path: '/$programId/publish',
+    getParentRoute: () => AuthedReviewRoute,
+  } as any)
+const AuthedReviewProgramIdReviewersRoute =
+  AuthedReviewProgramIdReviewersRouteImport.update({
+    id: '/$programId/reviewers',
+    path: '/$programId/reviewers',
+    getParentRoute: () => AuthedReviewRoute,
   } as any)
 const AuthedReviewAppApplicationIdRoute =
   AuthedReviewAppApplicationIdRouteImport.update({
@@ -315,7 +330,6 @@ export interface FileRoutesByFullPath {
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/review/$programId': typeof AuthedReviewProgramIdRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -333,7 +347,10 @@ export interface FileRoutesByFullPath {
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
+  '/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -360,7 +377,6 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/review/$programId': typeof AuthedReviewProgramIdRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -376,7 +392,10 @@ export interface FileRoutesByTo {
   '/org/$orgSlug': typeof OrgOrgSlugIndexRoute
   '/programs/$id': typeof ProgramsIdIndexRoute
   '/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
+  '/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/review/$programId': typeof AuthedReviewProgramIdIndexRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -407,7 +426,6 @@ export interface FileRoutesById {
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
-  '/_authed/review/$programId': typeof AuthedReviewProgramIdRoute
   '/_authed/review/all': typeof AuthedReviewAllRoute
   '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
@@ -425,7 +443,10 @@ export interface FileRoutesById {
   '/_authed/coalition/$slug/cm': typeof AuthedCoalitionSlugCmRouteWithChildren
   '/_authed/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminRouteWithChildren
   '/_authed/org/$orgSlug/reviewer': typeof AuthedOrgOrgSlugReviewerRoute
+  '/_authed/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
+  '/_authed/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/_authed/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/_authed/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
   '/_authed/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -456,7 +477,6 @@ export interface FileRouteTypes {
     | '/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
-    | '/review/$programId'
     | '/review/all'
     | '/super/assignments'
     | '/super/coalitions'
@@ -474,7 +494,10 @@ export interface FileRouteTypes {
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/reviewer'
+    | '/review/$programId/publish'
+    | '/review/$programId/reviewers'
     | '/review/app/$applicationId'
+    | '/review/$programId/'
     | '/super/programs/'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
@@ -501,7 +524,6 @@ export interface FileRouteTypes {
     | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
-    | '/review/$programId'
     | '/review/all'
     | '/super/assignments'
     | '/super/coalitions'
@@ -517,7 +539,10 @@ export interface FileRouteTypes {
     | '/org/$orgSlug'
     | '/programs/$id'
     | '/org/$orgSlug/reviewer'
+    | '/review/$programId/publish'
+    | '/review/$programId/reviewers'
     | '/review/app/$applicationId'
+    | '/review/$programId'
     | '/super/programs'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
@@ -547,7 +572,6 @@ export interface FileRouteTypes {
     | '/_authed/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
-    | '/_authed/review/$programId'
     | '/_authed/review/all'
     | '/_authed/super/assignments'
     | '/_authed/super/coalitions'
@@ -565,7 +589,10 @@ export interface FileRouteTypes {
     | '/_authed/coalition/$slug/cm'
     | '/_authed/org/$orgSlug/admin'
     | '/_authed/org/$orgSlug/reviewer'
+    | '/_authed/review/$programId/publish'
+    | '/_authed/review/$programId/reviewers'
     | '/_authed/review/app/$applicationId'
+    | '/_authed/review/$programId/'
     | '/_authed/super/programs/'
     | '/_authed/org/$orgSlug/admin/publish-results'
     | '/_authed/org/$orgSlug/admin/reviewers'
@@ -719,13 +746,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedReviewIndexRouteImport
       parentRoute: typeof AuthedReviewRoute
     }
-    '/_authed/review/$programId': {
-      id: '/_authed/review/$programId'
-      path: '/$programId'
-      fullPath: '/review/$programId'
-      preLoaderRoute: typeof AuthedReviewProgramIdRouteImport
-      parentRoute: typeof AuthedReviewRoute
-    }
     '/_authed/review/all': {
       id: '/_authed/review/all'
       path: '/all'
@@ -838,6 +858,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugReviewerRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/review/$programId/': {
+      id: '/_authed/review/$programId/'
+      path: '/$programId'
+      fullPath: '/review/$programId/'
+      preLoaderRoute: typeof AuthedReviewProgramIdIndexRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
+    '/_authed/review/$programId/publish': {
+      id: '/_authed/review/$programId/publish'
+      path: '/$programId/publish'
+      fullPath: '/review/$programId/publish'
+      preLoaderRoute: typeof AuthedReviewProgramIdPublishRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
+    '/_authed/review/$programId/reviewers': {
+      id: '/_authed/review/$programId/reviewers'
+      path: '/$programId/reviewers'
+      fullPath: '/review/$programId/reviewers'
+      preLoaderRoute: typeof AuthedReviewProgramIdReviewersRouteImport
+      parentRoute: typeof AuthedReviewRoute
+    }
     '/_authed/review/app/$applicationId': {
       id: '/_authed/review/app/$applicationId'
       path: '/app/$applicationId'
@@ -926,17 +967,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedReviewRouteChildren {
-  AuthedReviewProgramIdRoute: typeof AuthedReviewProgramIdRoute
   AuthedReviewAllRoute: typeof AuthedReviewAllRoute
   AuthedReviewIndexRoute: typeof AuthedReviewIndexRoute
+  AuthedReviewProgramIdPublishRoute: typeof AuthedReviewProgramIdPublishRoute
+  AuthedReviewProgramIdReviewersRoute: typeof AuthedReviewProgramIdReviewersRoute
   AuthedReviewAppApplicationIdRoute: typeof AuthedReviewAppApplicationIdRoute
+  AuthedReviewProgramIdIndexRoute: typeof AuthedReviewProgramIdIndexRoute
 }
 
 const AuthedReviewRouteChildren: AuthedReviewRouteChildren = {
-  AuthedReviewProgramIdRoute: AuthedReviewProgramIdRoute,
   AuthedReviewAllRoute: AuthedReviewAllRoute,
   AuthedReviewIndexRoute: AuthedReviewIndexRoute,
+  AuthedReviewProgramIdPublishRoute: AuthedReviewProgramIdPublishRoute,
+  AuthedReviewProgramIdReviewersRoute: AuthedReviewProgramIdReviewersRoute,
   AuthedReviewAppApplicationIdRoute: AuthedReviewAppApplicationIdRoute,
+  AuthedReviewProgramIdIndexRoute: AuthedReviewProgramIdIndexRoute,
 }
 
 const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(

@@ -168,7 +168,11 @@ export async function getQueue(db: Db, actor: Actor | null, programId: string): 
     throw new NotFound(reviewMessages.programNotFound);
   const queue = await programQueue(db, programId);
   if (!queue) throw new NotFound(reviewMessages.programNotFound);
-  return { ...queue, total: queue.items.length };
+  return {
+    ...queue,
+    total: queue.items.length,
+    can_admin: can(me, { kind: 'program:admin', program: scope }),
+  };
 }
 
 /** All Reviews: the reviews of every program the caller may review, filtered on the server. */

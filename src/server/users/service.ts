@@ -48,11 +48,14 @@ export const capabilityLists = {
   admin_orgs: (db: Db, me: Actor) => orgsByIds(db, me.orgAdmin),
   coalitions: (db: Db, me: Actor) => coalitionsByIds(db, me.coalitionManager),
   reviewer_orgs: (db: Db, me: Actor) => orgsByIds(db, me.reviewerOrgs),
-  reviewer_programs: async (db: Db, me: Actor) =>
-    (await reviewerPrograms(db, me.reviewerPrograms, me.reviewerOrgs)).map((p) => ({
+  /** Programs reviewed directly or through an organization, and programs administered as program admin. */
+  reviewer_programs: async (db: Db, me: Actor) => {
+    const direct = [...new Set([...me.reviewerPrograms, ...me.programAdmin])];
+    return (await reviewerPrograms(db, direct, me.reviewerOrgs)).map((p) => ({
       ...p,
-      assigned_directly: me.reviewerPrograms.includes(p.id),
-    })),
+      assigned_directly: direct.includes(p.id),
+    }));
+  },
 };
 
 export async function capabilityList<K extends keyof Capabilities>(

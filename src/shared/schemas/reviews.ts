@@ -62,6 +62,8 @@ export const reviewQueueSchema = z.object({
   }),
   items: z.array(reviewListRowSchema),
   total: z.number(),
+  /** The caller may administer the program (policy 'program:admin'): Manage Reviewers, Publish Results. */
+  can_admin: z.boolean(),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 

@@ -179,7 +179,8 @@ function ProgramList({
   );
 }
 
-function AssignmentsPanel({ program }: { program: AdminProgram }) {
+/** One program's reviewers and admins (also the whole of /review/{programId}/reviewers). */
+export function AssignmentsPanel({ program }: { program: Pick<AdminProgram, 'id' | 'name'> }) {
   const list = useQuery(assignmentsQuery(program.id));
   const navigate = useNavigate();
   const { add, remove } = useAssignmentMutations(program.id);

@@ -30,8 +30,11 @@ const queueRow = 'max-sm:relative max-sm:flex max-sm:flex-col max-sm:px-4 max-sm
 const applicantCell =
   'px-4 py-3 align-top text-left text-sm font-medium text-slate-900 max-sm:order-first max-sm:px-0 max-sm:pt-0 max-sm:pr-10 max-sm:pb-2 max-sm:text-base';
 
-/** /org/{slug}/admin/programs/{id}/publish: the Results Queue and 'What to send'. */
-export function PublishProgramPage({ org, programId }: { org: PublicOrg; programId: string }) {
+/**
+ * /org/{slug}/admin/programs/{id}/publish: the Results Queue and 'What to send'. Without an org (the
+ * program admin's /review/{id}/publish) the back link leads to the program's review queue.
+ */
+export function PublishProgramPage({ org, programId }: { org?: PublicOrg; programId: string }) {
   const queue = useQuery(publishQueueQuery(programId));
   useForbiddenRedirect(queue.error);
   const navigate = useNavigate();
@@ -100,11 +103,17 @@ export function PublishProgramPage({ org, programId }: { org: PublicOrg; program
     <DashboardShell showReviews>
       <PageHeader
         back={
-          <BackLink to="/org/$orgSlug/admin/publish-results" params={{ orgSlug: org.slug }}>
-            Back to Publish Results
-          </BackLink>
+          org ? (
+            <BackLink to="/org/$orgSlug/admin/publish-results" params={{ orgSlug: org.slug }}>
+              Back to Publish Results
+            </BackLink>
+          ) : (
+            <BackLink to="/review/$programId" params={{ programId }}>
+              Back to Reviews
+            </BackLink>
+          )
         }
-        eyebrow={org.name}
+        eyebrow={org ? org.name : 'Publish Results'}
         title={programName ?? 'Loading…'}
       />
 

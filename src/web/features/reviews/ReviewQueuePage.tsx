@@ -3,6 +3,7 @@ import { ClipboardList } from 'lucide-react';
 import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { LinkButton } from '../../components/ui/LinkButton';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
@@ -48,6 +49,18 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
             className="mt-4"
             eyebrow={queue.data ? queue.data.program.organization_name : '\u00a0'}
             title={queue.data ? queue.data.program.name : 'Reviews'}
+            actions={
+              queue.data?.can_admin && (
+                <>
+                  <LinkButton to="/review/$programId/reviewers" params={{ programId }} variant="secondary">
+                    Manage Reviewers
+                  </LinkButton>
+                  <LinkButton to="/review/$programId/publish" params={{ programId }} variant="secondary">
+                    Publish Results
+                  </LinkButton>
+                </>
+              )
+            }
           />
           <div className="mt-6">
             {queue.isPending ? (
