@@ -125,6 +125,7 @@ async function completeApplicantProfile(
     .onConflictDoNothing();
   return {
     ...splitName(name),
+    email: 'applicant@demo.test',
     dateOfBirth: '2008-04-17',
     phoneNumber: '+1 (555) 014-2290',
     addressLine1: '214 Maple Street',
