@@ -14,21 +14,9 @@ import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { allReviewsQuery } from './api';
-import {
-  Cell,
-  DecisionCell,
-  LoadingText,
-  OpenLink,
-  ReviewStatusBadge,
-  reviewerNameOf,
-  reviewRowClass,
-  ScrollTable,
-  scoreText,
-  th,
-  titleCell,
-  UpdatedCell,
-} from './parts';
+import { LoadingText } from './parts';
 import { loadError } from './ReviewQueuePage';
+import { ReviewTable } from './ReviewTable';
 
 const statusOptions: { value: ReviewStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -113,56 +101,14 @@ export function AllReviewsPage() {
             title={filtering ? 'No reviews match your filters.' : 'No reviews yet.'}
           />
         ) : (
-          <ScrollTable
+          <ReviewTable
             label="Reviews"
-            head={
-              <>
-                <th scope="col" className={th}>
-                  Updated
-                </th>
-                <th scope="col" className={th}>
-                  Program
-                </th>
-                <th scope="col" className={th}>
-                  Applicant
-                </th>
-                <th scope="col" className={th}>
-                  Last Edited By
-                </th>
-                <th scope="col" className={th}>
-                  Review Status
-                </th>
-                <th scope="col" className={th}>
-                  Score
-                </th>
-                <th scope="col" className={th}>
-                  Decision
-                </th>
-                <th scope="col" className={th}>
-                  Open
-                </th>
-              </>
-            }
-          >
-            {list.data.items.map((row) => (
-              <tr key={row.application_id} className={reviewRowClass}>
-                <UpdatedCell row={row} />
-                <Cell label="Program">{row.program_name}</Cell>
-                <th scope="row" className={titleCell}>
-                  {row.applicant_name ?? 'Applicant'}
-                </th>
-                <Cell label="Last Edited By">{reviewerNameOf(row)}</Cell>
-                <Cell label="Review Status">
-                  <ReviewStatusBadge status={row.status} />
-                </Cell>
-                <Cell label="Score">{scoreText(row.score)}</Cell>
-                <DecisionCell row={row} />
-                <Cell label="Open">
-                  <OpenLink row={row} />
-                </Cell>
-              </tr>
-            ))}
-          </ScrollTable>
+            rows={list.data.items}
+            program="name"
+            editor="Last Edited By"
+            decision
+            action="Open"
+          />
         )}
         {list.data && (
           <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { UNKNOWN_USER } from '../../../shared/domain/reviews';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
@@ -13,19 +12,9 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { type InboxFilter, orgReviewsQuery } from './api';
-import {
-  Cell,
-  OpenLink,
-  ReviewStatusBadge,
-  reviewRowClass,
-  ScrollTable,
-  scoreText,
-  TableSkeleton,
-  th,
-  titleCell,
-  UpdatedCell,
-} from './parts';
+import { TableSkeleton } from './parts';
 import { loadError } from './ReviewQueuePage';
+import { ReviewTable } from './ReviewTable';
 
 const filters: { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -80,55 +69,14 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
         ) : list.data.items.length === 0 ? (
           <EmptyState icon={<Inbox />} title="No reviews yet." />
         ) : (
-          <ScrollTable
+          <ReviewTable
             label="Reviews"
-            head={
-              <>
-                <th scope="col" className={th}>
-                  Updated
-                </th>
-                <th scope="col" className={th}>
-                  Program
-                </th>
-                <th scope="col" className={th}>
-                  Applicant
-                </th>
-                <th scope="col" className={th}>
-                  Reviewer
-                </th>
-                <th scope="col" className={th}>
-                  Review Status
-                </th>
-                <th scope="col" className={th}>
-                  Score
-                </th>
-                <th scope="col" className={th}>
-                  Open
-                </th>
-              </>
-            }
-          >
-            {list.data.items.map((row) => (
-              <tr key={row.application_id} className={reviewRowClass}>
-                <UpdatedCell row={row} />
-                <Cell label="Program">
-                  <span className="block">{row.program_name}</span>
-                  <span className="block text-xs text-slate-500">{row.organization_name}</span>
-                </Cell>
-                <th scope="row" className={titleCell}>
-                  {row.applicant_name ?? 'Applicant'}
-                </th>
-                <Cell label="Reviewer">{row.reviewer_name ?? UNKNOWN_USER}</Cell>
-                <Cell label="Review Status">
-                  <ReviewStatusBadge status={row.status} />
-                </Cell>
-                <Cell label="Score">{scoreText(row.score)}</Cell>
-                <Cell label="Open">
-                  <OpenLink row={row} />
-                </Cell>
-              </tr>
-            ))}
-          </ScrollTable>
+            rows={list.data.items}
+            program="with-organization"
+            editor="Reviewer"
+            decision={false}
+            action="Open"
+          />
         )}
       </div>
     </DashboardShell>

@@ -9,20 +9,8 @@ import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { isUuid, reviewQueueQuery } from './api';
-import {
-  Cell,
-  DecisionCell,
-  OpenLink,
-  ReviewStatusBadge,
-  reviewerNameOf,
-  reviewRowClass,
-  ScrollTable,
-  scoreText,
-  TableSkeleton,
-  th,
-  titleCell,
-  UpdatedCell,
-} from './parts';
+import { TableSkeleton } from './parts';
+import { ReviewTable } from './ReviewTable';
 
 /** The spec: 'Failed to load reviews' (or the server's message). */
 export const loadError = (err: Error) =>
@@ -75,52 +63,13 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
               <EmptyState icon={<ClipboardList />} title="No submitted applications yet." />
             ) : (
               <>
-                <ScrollTable
+                <ReviewTable
                   label="Submitted applications"
-                  head={
-                    <>
-                      <th scope="col" className={th}>
-                        Updated
-                      </th>
-                      <th scope="col" className={th}>
-                        Applicant
-                      </th>
-                      <th scope="col" className={th}>
-                        Last Edited By
-                      </th>
-                      <th scope="col" className={th}>
-                        Review Status
-                      </th>
-                      <th scope="col" className={th}>
-                        Score
-                      </th>
-                      <th scope="col" className={th}>
-                        Decision
-                      </th>
-                      <th scope="col" className={th}>
-                        Action
-                      </th>
-                    </>
-                  }
-                >
-                  {queue.data.items.map((row) => (
-                    <tr key={row.application_id} className={reviewRowClass}>
-                      <UpdatedCell row={row} />
-                      <th scope="row" className={titleCell}>
-                        {row.applicant_name ?? 'Applicant'}
-                      </th>
-                      <Cell label="Last Edited By">{reviewerNameOf(row)}</Cell>
-                      <Cell label="Review Status">
-                        <ReviewStatusBadge status={row.status} />
-                      </Cell>
-                      <Cell label="Score">{scoreText(row.score)}</Cell>
-                      <DecisionCell row={row} />
-                      <Cell label="Action">
-                        <OpenLink row={row} />
-                      </Cell>
-                    </tr>
-                  ))}
-                </ScrollTable>
+                  rows={queue.data.items}
+                  editor="Last Edited By"
+                  decision
+                  action="Action"
+                />
                 <p className="mt-3 text-sm text-slate-600">Showing {queue.data.items.length} applications</p>
               </>
             )}
