@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewListStatuses } from '../domain/reviews';
+import { reviewListStatuses, SCORE_MAX, SCORE_MIN, SCORE_RANGE_MESSAGE } from '../domain/reviews';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
 
 const uuid = (message: string) => z.string().uuid(message);
@@ -120,7 +120,12 @@ export const MAX_RATINGS_JSON = 20_000;
  * started from (0 when there was no review yet): a stale one answers 409 with the current review.
  */
 export const saveReviewInput = z.object({
-  score: z.number().min(-1_000_000).max(1_000_000).nullable().optional(),
+  score: z
+    .number()
+    .min(SCORE_MIN, SCORE_RANGE_MESSAGE)
+    .max(SCORE_MAX, SCORE_RANGE_MESSAGE)
+    .nullable()
+    .optional(),
   comments: z
     .string()
     .max(MAX_COMMENTS, `Comments are limited to ${MAX_COMMENTS} characters.`)

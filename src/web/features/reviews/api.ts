@@ -50,6 +50,16 @@ export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
     queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
   });
 
+/** 'Save & next': the next application in the queue after this one whose review is not finalized. */
+export function nextToReview(
+  items: { application_id: string; status: string }[],
+  current: string,
+): string | null {
+  const at = items.findIndex((i) => i.application_id === current);
+  const rest = [...items.slice(at + 1), ...items.slice(0, Math.max(at, 0))];
+  return rest.find((i) => i.status !== 'submitted' && i.application_id !== current)?.application_id ?? null;
+}
+
 export const reviewDetailQuery = (applicationId: string) =>
   queryOptions({
     queryKey: ['review-detail', applicationId],
