@@ -89,6 +89,33 @@ describe('the seeded reviews', () => {
   });
 });
 
+describe('the profile a reviewer sees (issue 13.2)', () => {
+  const sign = (path: string, as: string | null) => t.json('POST', '/api/files/sign', { as, body: { path } });
+
+  it('holds only the sections the program collects, and no empty fields', async () => {
+    // Community Mural Residency collects personal, writing and experience, not family.
+    const { id } = await submittedApplication(t, 'mural.privacy@example.test', MURAL);
+    const body = reviewDetailSchema.parse((await detail(id, c.reviewer)).body);
+    const snap = body.profile_snapshot ?? {};
+    expect(snap).toMatchObject({ date_of_birth: '2008-01-02', personal_statement: expect.any(String) });
+    expect(snap.resume_file).toBeTruthy();
+    for (const hidden of ['parent_guardian_name', 'parent_guardian_email', 'address_line2', '__source'])
+      expect(snap).not.toHaveProperty(hidden);
+  });
+
+  it('shows no resume, and signs no link to it, where the program does not collect Experience & Portfolio', async () => {
+    // Emerging Artist Scholarship: personal, family and writing; experience off.
+    const { id, cookie } = await submittedApplication(t, 'scholar.privacy@example.test', SCHOLARSHIP);
+    const body = reviewDetailSchema.parse((await detail(id, c.reviewer)).body);
+    expect(body.profile_snapshot).toMatchObject({ parent_guardian_name: 'Pat Guardian' });
+    expect(body.profile_snapshot).not.toHaveProperty('resume_file');
+    const me = (await t.json<{ resume_file: { filePath: string } }>('GET', '/api/me/profile', { as: cookie }))
+      .body;
+    expect((await sign(me.resume_file.filePath, c.reviewer)).status).toBe(404);
+    expect((await sign(me.resume_file.filePath, cookie)).status).toBe(200);
+  });
+});
+
 describe('GET /api/applications/{id}/review (who may read a review)', () => {
   const app = () => demoReviewApplicationId(2);
 
@@ -101,7 +128,7 @@ describe('GET /api/applications/{id}/review (who may read a review)', () => {
       expect(body.application.applicant_name).toBe('Maya Patel');
       expect(body.applicant_answers.q_instrument).toBe('Cello');
       expect(body.application_schema.questions.map((q) => q.key)).toContain('q_repertoire');
-      expect(body.profile_snapshot).toMatchObject({ full_name: 'Maya Patel', __source: 'profile' });
+      expect(body.profile_snapshot).toMatchObject({ full_name: 'Maya Patel' });
       expect(body.review).toMatchObject({ status: 'draft', score: 78, decision: 'waitlist' });
       expect(body.review?.reviewer_name).toBeTruthy();
       expect(body.reviewer_form).toEqual({
@@ -218,6 +245,14 @@ describe('PUT /api/applications/{id}/review', () => {
   it('validates the input shape', async () => {
     expect((await save(appId, c.reviewer, { comments: 'no version' })).status).toBe(400);
     expect((await save(appId, c.reviewer, { score: 'ten', version: 2 })).status).toBe(400);
+  });
+
+  it('keeps the score on its 0–100 scale', async () => {
+    for (const score of [-1, 100.5, 101, 1000]) {
+      const res = await save(appId, c.reviewer, { score, version: 2 });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Enter a score from 0 to 100.');
+    }
   });
 
   it('refuses reviewers of another program of the same organization, and everyone else', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { visibleProfileSnapshot } from '../../shared/domain/profile-visibility';
 import { decisionOf, reviewWriteProblem } from '../../shared/domain/reviews';
 import { type Actor, can, effectiveRoles, isSuperAdmin } from '../../shared/policy';
 import { applicationFormSchema } from '../../shared/schemas/forms';
@@ -96,11 +97,12 @@ export async function getReviewDetail(
   await reviewableApplication(db, actor, applicationId);
   const row = await reviewDetailRow(db, applicationId);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+  const form = applicationFormSchema.parse(row.form ?? {});
   return {
     application: row.application,
     applicant_answers: row.answers,
-    application_schema: applicationFormSchema.parse(row.form ?? {}),
-    profile_snapshot: row.profileSnapshot,
+    application_schema: form,
+    profile_snapshot: visibleProfileSnapshot(form, row.profileSnapshot),
     review: row.review,
     reviewer_form: reviewerFormOf(row.reviewerForm),
   };
