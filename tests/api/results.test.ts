@@ -346,8 +346,12 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       expect(res.body.error.message).toBe('Only published results of this program can be updated.');
     }
     expect((await resultsOf(people.ben.cookie)).items[0].payload.score).toBeNull();
-    expect((await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.reviewer)).status).toBe(403);
-    expect((await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.otherOrgAdmin)).status).toBe(404);
+    expect(
+      (await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.reviewer)).status,
+    ).toBe(403);
+    expect(
+      (await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.otherOrgAdmin)).status,
+    ).toBe(404);
     expect((await update({ application_ids: [apps.ben], visibility: {} }, null)).status).toBe(401);
 
     const res = await update({
