@@ -8,6 +8,7 @@ import { reviewMessages } from '../../src/server/reviews/service';
 import { upsertAssignment } from '../../src/server/users/assignments';
 import {
   orgReviewListSchema,
+  pendingCountsSchema,
   reviewConflictSchema,
   reviewDetailSchema,
   reviewListSchema,
@@ -478,20 +479,46 @@ describe('GET /api/reviews (All Reviews)', () => {
   });
 });
 
+describe('GET /api/review/pending-counts (reviewer landing cards)', () => {
+  it('counts, per program the caller reviews, the submitted applications not yet finalized', async () => {
+    const res = await t.json('GET', '/api/review/pending-counts', { as: c.reviewer });
+    expect(res.status).toBe(200);
+    const { items } = pendingCountsSchema.parse(res.body);
+    const queue = reviewQueueSchema.parse(
+      (await t.json('GET', `/api/review/programs/${YOUTH}/queue`, { as: c.reviewer })).body,
+    );
+    const youth = items.find((i) => i.program_id === YOUTH);
+    expect(youth).toMatchObject({
+      submitted: queue.items.length,
+      pending: queue.items.filter((i) => i.status !== 'submitted').length,
+    });
+    expect(youth?.pending).toBeGreaterThan(0);
+    // Only programs the caller reviews: the other organization's program is not counted.
+    expect(items.some((i) => i.program_id === DANCE)).toBe(false);
+    expect((await t.json('GET', '/api/review/pending-counts', { as: c.applicant })).status).toBe(403);
+    expect((await t.json('GET', '/api/review/pending-counts', { as: null })).status).toBe(401);
+  });
+});
+
 describe('GET /api/orgs/{slug}/reviews (Applications Inbox)', () => {
-  it("lists the organization's reviews with the organization name, filtered by status", async () => {
+  it('lists every submitted application of the organization, by review state, with counts', async () => {
     const res = await t.json('GET', '/api/orgs/riverside-arts/reviews', { as: c.orgAdmin });
     expect(res.status).toBe(200);
     const body = orgReviewListSchema.parse(res.body);
-    expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((r) => r.organization_name === 'Riverside Arts Center')).toBe(true);
-    expect(body.items.every((r) => r.status !== 'not_started')).toBe(true);
-    for (const status of ['draft', 'submitted'] as const) {
+    // Applications without a review are listed too (issue 11.4), as 'not started'.
+    expect(body.items.some((r) => r.status === 'not_started')).toBe(true);
+    expect(body.items.map((r) => r.application_id)).toContain(demoReviewApplicationId(5));
+    expect(body.counts.all).toBe(body.items.length);
+    expect(body.counts.not_started + body.counts.draft + body.counts.submitted).toBe(body.counts.all);
+    for (const status of ['not_started', 'draft', 'submitted'] as const) {
       const f = orgReviewListSchema.parse(
         (await t.json('GET', `/api/orgs/riverside-arts/reviews?status=${status}`, { as: c.orgAdmin })).body,
       );
       expect(f.items.length).toBeGreaterThan(0);
+      expect(f.items.length).toBe(body.counts[status]);
       expect(f.items.every((r) => r.status === status)).toBe(true);
+      expect(f.counts).toEqual(body.counts);
     }
   });
 

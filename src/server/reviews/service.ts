@@ -4,7 +4,9 @@ import { decisionOf, reviewWriteProblem } from '../../shared/domain/reviews';
 import { type Actor, can, effectiveRoles, isSuperAdmin } from '../../shared/policy';
 import { applicationFormSchema } from '../../shared/schemas/forms';
 import type {
+  InboxStatus,
   OrgReviewList,
+  PendingCounts,
   Review,
   ReviewDetail,
   ReviewList,
@@ -23,6 +25,7 @@ import { notifyTopic } from '../realtime/notify';
 import {
   listReviews,
   orgReviews,
+  pendingCounts,
   programQueue,
   type ReviewScope,
   reviewDetailRow,
@@ -193,12 +196,19 @@ export async function getAllReviews(db: Db, actor: Actor | null, query: ReviewsQ
   });
 }
 
-/** The org admin's Applications Inbox: the reviews of the organization's programs. */
+/** Per program the caller reviews: how many submitted applications still wait for a finalized review. */
+export async function getPendingCounts(db: Db, actor: Actor | null): Promise<PendingCounts> {
+  const me = requireActor(actor);
+  if (!mayReviewAnything(me)) throw new Forbidden();
+  return { items: await pendingCounts(db, reviewScopeOf(me)) };
+}
+
+/** The org admin's Applications Inbox: every submitted application of the organization, with its review. */
 export async function getOrgReviews(
   db: Db,
   actor: Actor | null,
   slug: string,
-  status: 'all' | 'draft' | 'submitted',
+  status: InboxStatus,
 ): Promise<OrgReviewList> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -206,6 +216,6 @@ export async function getOrgReviews(
     .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
   assertCan(actor, { kind: 'org:admin', orgId: org.id });
-  const items = await orgReviews(db, org.id, status);
-  return { items, total: items.length };
+  const { items, counts } = await orgReviews(db, org.id, status);
+  return { items, total: items.length, counts };
 }

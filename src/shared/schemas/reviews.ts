@@ -69,7 +69,14 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 /** Applications Inbox row: the list row with the organization's name as `organization_name`. */
 export const orgReviewRowSchema = reviewListRowSchema.extend({ organization_name: z.string() });
-export const orgReviewListSchema = z.object({ items: z.array(orgReviewRowSchema), total: z.number() });
+export const inboxStatuses = ['all', 'not_started', 'draft', 'submitted'] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
+export const orgReviewListSchema = z.object({
+  items: z.array(orgReviewRowSchema),
+  total: z.number(),
+  /** Submitted applications per review state, whatever the filter (the filter buttons show them). */
+  counts: z.object({ all: z.number(), not_started: z.number(), draft: z.number(), submitted: z.number() }),
+});
 export type OrgReviewList = z.infer<typeof orgReviewListSchema>;
 
 export const reviewStatusFilter = z.enum(['all', 'not_started', 'draft', 'submitted']);
@@ -88,7 +95,7 @@ export const reviewsQuery = z.object({
 export type ReviewsQuery = z.output<typeof reviewsQuery>;
 
 export const orgReviewsQuery = z.object({
-  status: z.enum(['all', 'draft', 'submitted']).default('all'),
+  status: z.enum(inboxStatuses).default('all'),
 });
 
 /** Review detail (the Applicant Responses panel and the Review panel). */
@@ -146,3 +153,11 @@ export const reviewConflictSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
   review: reviewSchema.nullable(),
 });
+
+/** Reviewer landing cards: per program, submitted applications and those still to review. */
+export const pendingCountsSchema = z.object({
+  items: z.array(
+    z.object({ program_id: z.string(), org_id: z.string(), pending: z.number(), submitted: z.number() }),
+  ),
+});
+export type PendingCounts = z.infer<typeof pendingCountsSchema>;

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  InboxStatus,
   OrgReviewList,
+  PendingCounts,
   Review,
   ReviewDetail,
   ReviewList,
@@ -42,12 +44,18 @@ export const allReviewsQuery = (f: AllReviewsFilter) =>
     placeholderData: (previous) => previous,
   });
 
-export type InboxFilter = 'all' | 'draft' | 'submitted';
+export const pendingCountsQuery = queryOptions({
+  queryKey: [...reviewListsKey, 'pending-counts'],
+  queryFn: () => api<PendingCounts>('GET', '/review/pending-counts'),
+});
+
+export type InboxFilter = InboxStatus;
 
 export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
   queryOptions({
     queryKey: [...reviewListsKey, 'org', slug, status],
     queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
+    placeholderData: (previous) => previous,
   });
 
 /** 'Save & next': the next application in the queue after this one whose review is not finalized. */
