@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoApplicantFiles } from '../../src/server/db/seed/demo-files';
 import { demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -79,6 +80,88 @@ describe('review detail', () => {
       }
     });
   }
+});
+
+/** The demo applicant applies to Community Mural Residency with a PDF sketch (through the API). */
+async function submitMuralWithPdf(): Promise<string> {
+  const applicant = await pageAs('applicant@demo.test', 1280);
+  try {
+    const headers = { origin: app.url };
+    const started = await applicant.request.post(`${app.url}/api/programs/${demoProgramId(5)}/applications`, {
+      headers,
+    });
+    expect(started.ok()).toBe(true);
+    const { id } = (await started.json()) as { id: string };
+    const pdf = demoApplicantFiles('Alex Applicant').resume.bytes;
+    const upload = await applicant.request.post(
+      `${app.url}/api/files?purpose=answer&application_id=${id}&field_key=q_sketch`,
+      {
+        headers: { ...headers, 'content-type': 'application/pdf', 'x-file-name': 'sketch.pdf' },
+        data: pdf,
+      },
+    );
+    expect(upload.ok()).toBe(true);
+    const sketch = await upload.json();
+    const current = await applicant.request.get(`${app.url}/api/applications/${id}`);
+    const { version } = (await current.json()) as { version: number };
+    const submitted = await applicant.request.post(`${app.url}/api/applications/${id}/submit`, {
+      headers,
+      data: {
+        answers: { q_concept: 'Neighbours painting the river.', q_sketch: sketch, q_public_workshops: true },
+        version,
+      },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    return id;
+  } finally {
+    await applicant.context().close();
+  }
+}
+
+describe('PDFs on the review page', () => {
+  it('are drawn at the full width of the responses, not left to a black frame', async () => {
+    const id = await submitMuralWithPdf();
+    for (const width of [1280, 375]) {
+      const page = await pageAs('reviewer@demo.test', width);
+      try {
+        await page.goto(`/review/app/${id}`);
+        const viewer = page.getByRole('region', { name: /^sketch\.pdf \(PDF, 1 page\)$/ });
+        const canvas = viewer.locator('canvas[data-pdf-page="1"]');
+        await canvas.waitFor();
+        expect(await page.locator('iframe').count()).toBe(0);
+        // As wide as its box, and something is drawn on it (not a blank or black page).
+        await page.waitForFunction(
+          (el) => {
+            const c = el as HTMLCanvasElement;
+            const ctx = c.getContext('2d');
+            if (!ctx || c.width === 0) return false;
+            const data = ctx.getImageData(0, 0, c.width, c.height).data;
+            let dark = 0;
+            let light = 0;
+            for (let i = 0; i < data.length; i += 4 * 3) {
+              if (data[i] < 100) dark++;
+              else if (data[i] > 200) light++;
+            }
+            return dark > 0 && light > dark * 5;
+          },
+          await canvas.elementHandle(),
+          { timeout: 15_000 },
+        );
+        const [canvasWidth, boxWidth] = await viewer.evaluate((el) => [
+          (el.querySelector('canvas') as HTMLCanvasElement).getBoundingClientRect().width,
+          el.clientWidth,
+        ]);
+        expect(canvasWidth).toBeGreaterThanOrEqual(boxWidth - 2);
+        expect(canvasWidth).toBeGreaterThan(width === 1280 ? 500 : 250);
+        // The profile's resume is shown too: the program collects Experience & Portfolio.
+        await page.getByRole('region', { name: /^resume\.pdf \(PDF/ }).waitFor();
+        await axe(page);
+        await page.screenshot({ path: `/tmp/review-pdf-${width}.png` });
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
 });
 
 describe('reviewer landing cards', () => {
