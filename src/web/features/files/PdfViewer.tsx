@@ -47,7 +47,10 @@ export default function PdfViewer({ url, fileName }: { url: string; fileName: st
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
       aria-label={`${fileName} (PDF${doc ? `, ${doc.numPages} ${doc.numPages === 1 ? 'page' : 'pages'}` : ''})`}
-      className={cn('max-h-[80vh] w-full overflow-y-auto rounded-lg border border-slate-200 bg-slate-100', focusRing)}
+      className={cn(
+        'max-h-[80vh] w-full overflow-y-auto rounded-lg border border-slate-200 bg-slate-100',
+        focusRing,
+      )}
     >
       {failed ? (
         <p className="p-4 text-sm text-slate-700">This PDF cannot be shown here. Download it to read it.</p>
