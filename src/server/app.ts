@@ -8,6 +8,7 @@ import { discoveryRoutes } from './discovery/routes';
 import { featuredRoutes } from './featured/routes';
 import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
+import type { InFlight } from './http/in-flight';
 import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
 import { originCheck, securityHeaders } from './http/security';
@@ -27,6 +28,8 @@ import { superUserRoutes } from './users/super-routes';
 export interface AppOptions {
   /** Built SPA to serve for non-API paths; absent in API tests. */
   webDir?: string | null;
+  /** Counts requests in flight, so a shutdown can wait for them (index.ts). */
+  inFlight?: InFlight;
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
@@ -52,6 +55,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   const { config, clock } = deps;
 
+  if (options.inFlight) app.use('*', options.inFlight.middleware());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
