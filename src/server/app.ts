@@ -11,7 +11,7 @@ import { errorBody, errorResponse } from './http/errors';
 import type { InFlight } from './http/in-flight';
 import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
-import { originCheck, securityHeaders } from './http/security';
+import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
@@ -63,9 +63,14 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   if (config.logRequests) app.use('*', requestLogger());
   app.use('*', securityHeaders(config.production));
   app.use('/api/*', originCheck(config.publicUrl));
-  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock });
+  app.use('/api/*', noStoreWhenSignedIn());
+  // Every way in shares one budget per client: Google (sign-in and its callback), demo sign-in on
+  // its public path and on better-auth's own path.
+  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock, trustProxy: config.trustProxy });
   app.use('/api/auth/sign-in/*', signInLimit);
   app.use('/api/auth/callback/*', signInLimit);
+  app.use('/api/auth/oauth2/*', signInLimit);
+  app.use('/api/auth/demo/*', signInLimit);
   app.use('/api/demo/sign-in', signInLimit);
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
