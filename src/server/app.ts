@@ -9,6 +9,7 @@ import { featuredRoutes } from './featured/routes';
 import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
 import type { InFlight } from './http/in-flight';
+import { inputGuard } from './http/input-guard';
 import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
@@ -63,6 +64,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   if (config.logRequests) app.use('*', requestLogger());
   app.use('*', securityHeaders(config.production));
   app.use('/api/*', originCheck(config.publicUrl));
+  app.use('/api/*', inputGuard());
   app.use('/api/*', noStoreWhenSignedIn());
   // Every way in shares one budget per client: Google (sign-in and its callback), demo sign-in on
   // its public path and on better-auth's own path.
