@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewListStatus } from '../../shared/domain/reviews';
 import type { ReviewerForm } from '../../shared/schemas/forms';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
-import type { Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
+import type { InboxStatus, Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
 import type { Db } from '../db/client';
 
 /**
@@ -200,22 +200,75 @@ export async function programQueue(db: Db, programId: string) {
   };
 }
 
-/** The org inbox: the reviews of the organization's programs, newest first. */
-export function orgReviewsSql(orgId: string, status: 'all' | 'draft' | 'submitted'): SQL {
-  const statusFilter = status === 'all' ? sql`` : sql`and r.status = ${status}`;
+/** The org inbox: every submitted application of the organization's programs, newest first. */
+export function orgReviewsSql(orgId: string, status: InboxStatus): SQL {
+  const statusFilter =
+    status === 'all'
+      ? sql``
+      : status === 'not_started'
+        ? sql`and r.id is null`
+        : sql`and r.status = ${status}`;
   return sql`select ${rowColumns}
-    from reviews r
-    join programs p on p.id = r.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    from applications a
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
-    join applications a on a.id = r.application_id
+    left join reviews r on r.application_id = a.id
     ${nameJoins}
-    where true ${statusFilter}
-    order by coalesce(r.submitted_at, r.updated_at) desc, r.id`;
+    where a.status <> 'draft' ${statusFilter}
+    order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
-export async function orgReviews(db: Db, orgId: string, status: 'all' | 'draft' | 'submitted') {
-  const rows = await run(db, orgReviewsSql(orgId, status));
-  return rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) }));
+/** How many of the organization's submitted applications are in each review state (one statement). */
+function orgReviewCountsSql(orgId: string): SQL {
+  return sql`select count(*)::int as all,
+      (count(*) filter (where r.id is null))::int as not_started,
+      (count(*) filter (where r.status = 'draft'))::int as draft,
+      (count(*) filter (where r.status = 'submitted'))::int as submitted
+    from applications a
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    left join reviews r on r.application_id = a.id
+    where a.status <> 'draft'`;
+}
+
+export async function orgReviews(db: Db, orgId: string, status: InboxStatus) {
+  const [rows, counts] = await Promise.all([
+    run(db, orgReviewsSql(orgId, status)),
+    run(db, orgReviewCountsSql(orgId)),
+  ]);
+  const c = counts[0] ?? {};
+  return {
+    items: rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) })),
+    counts: {
+      all: Number(c.all ?? 0),
+      not_started: Number(c.not_started ?? 0),
+      draft: Number(c.draft ?? 0),
+      submitted: Number(c.submitted ?? 0),
+    },
+  };
+}
+
+/**
+ * Per program the caller may review: how many submitted applications still wait for a finalized
+ * review (none yet, or a draft). One statement; programs with nothing submitted are left out.
+ */
+export async function pendingCounts(db: Db, scope: ReviewScope) {
+  const rows = await run(
+    db,
+    sql`select p.id as program_id, p.organization_id as org_id,
+        (count(*) filter (where r.id is null or r.status <> 'submitted'))::int as pending,
+        count(*)::int as submitted
+      from applications a
+      join programs p on p.id = a.program_id and p.deleted_at is null
+      left join reviews r on r.application_id = a.id
+      where a.status <> 'draft' and ${scopeCondition(scope)}
+      group by p.id, p.organization_id`,
+  );
+  return rows.map((r) => ({
+    program_id: String(r.program_id),
+    org_id: String(r.org_id),
+    pending: Number(r.pending),
+    submitted: Number(r.submitted),
+  }));
 }
 
 function toReview(r: Raw): Review {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewListStatuses } from '../domain/reviews';
+import { reviewListStatuses, SCORE_MAX, SCORE_MIN, SCORE_RANGE_MESSAGE } from '../domain/reviews';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
 
 const uuid = (message: string) => z.string().uuid(message);
@@ -69,7 +69,14 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 /** Applications Inbox row: the list row with the organization's name as `organization_name`. */
 export const orgReviewRowSchema = reviewListRowSchema.extend({ organization_name: z.string() });
-export const orgReviewListSchema = z.object({ items: z.array(orgReviewRowSchema), total: z.number() });
+export const inboxStatuses = ['all', 'not_started', 'draft', 'submitted'] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
+export const orgReviewListSchema = z.object({
+  items: z.array(orgReviewRowSchema),
+  total: z.number(),
+  /** Submitted applications per review state, whatever the filter (the filter buttons show them). */
+  counts: z.object({ all: z.number(), not_started: z.number(), draft: z.number(), submitted: z.number() }),
+});
 export type OrgReviewList = z.infer<typeof orgReviewListSchema>;
 
 export const reviewStatusFilter = z.enum(['all', 'not_started', 'draft', 'submitted']);
@@ -88,7 +95,7 @@ export const reviewsQuery = z.object({
 export type ReviewsQuery = z.output<typeof reviewsQuery>;
 
 export const orgReviewsQuery = z.object({
-  status: z.enum(['all', 'draft', 'submitted']).default('all'),
+  status: z.enum(inboxStatuses).default('all'),
 });
 
 /** Review detail (the Applicant Responses panel and the Review panel). */
@@ -120,7 +127,12 @@ export const MAX_RATINGS_JSON = 20_000;
  * started from (0 when there was no review yet): a stale one answers 409 with the current review.
  */
 export const saveReviewInput = z.object({
-  score: z.number().min(-1_000_000).max(1_000_000).nullable().optional(),
+  score: z
+    .number()
+    .min(SCORE_MIN, SCORE_RANGE_MESSAGE)
+    .max(SCORE_MAX, SCORE_RANGE_MESSAGE)
+    .nullable()
+    .optional(),
   comments: z
     .string()
     .max(MAX_COMMENTS, `Comments are limited to ${MAX_COMMENTS} characters.`)
@@ -141,3 +153,11 @@ export const reviewConflictSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
   review: reviewSchema.nullable(),
 });
+
+/** Reviewer landing cards: per program, submitted applications and those still to review. */
+export const pendingCountsSchema = z.object({
+  items: z.array(
+    z.object({ program_id: z.string(), org_id: z.string(), pending: z.number(), submitted: z.number() }),
+  ),
+});
+export type PendingCounts = z.infer<typeof pendingCountsSchema>;

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  InboxStatus,
   OrgReviewList,
+  PendingCounts,
   Review,
   ReviewDetail,
   ReviewList,
@@ -42,13 +44,29 @@ export const allReviewsQuery = (f: AllReviewsFilter) =>
     placeholderData: (previous) => previous,
   });
 
-export type InboxFilter = 'all' | 'draft' | 'submitted';
+export const pendingCountsQuery = queryOptions({
+  queryKey: [...reviewListsKey, 'pending-counts'],
+  queryFn: () => api<PendingCounts>('GET', '/review/pending-counts'),
+});
+
+export type InboxFilter = InboxStatus;
 
 export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
   queryOptions({
     queryKey: [...reviewListsKey, 'org', slug, status],
     queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
+    placeholderData: (previous) => previous,
   });
+
+/** 'Save & next': the next application in the queue after this one whose review is not finalized. */
+export function nextToReview(
+  items: { application_id: string; status: string }[],
+  current: string,
+): string | null {
+  const at = items.findIndex((i) => i.application_id === current);
+  const rest = [...items.slice(at + 1), ...items.slice(0, Math.max(at, 0))];
+  return rest.find((i) => i.status !== 'submitted' && i.application_id !== current)?.application_id ?? null;
+}
 
 export const reviewDetailQuery = (applicationId: string) =>
   queryOptions({
