@@ -37,9 +37,11 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to={me.data ? '/dashboard' : '/'}>Back</BackLink>
       <div
+        data-window={state}
         className={cn(
-          'mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm',
-          blocked && 'opacity-60',
+          'mt-4 rounded-xl border p-6 shadow-sm',
+          // Dimmed by its surface, never by opacity: every text keeps its 4.5:1 contrast.
+          blocked ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white',
         )}
       >
         <p className="text-sm text-slate-500">
