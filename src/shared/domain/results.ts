@@ -72,3 +72,29 @@ export type PublishMode = 'all_finalized' | 'selected';
 export function publishedMessage(mode: PublishMode, count: number): string {
   return `Published ${count} ${mode === 'all_finalized' ? 'finalized' : 'selected'} result(s).`;
 }
+
+const resultWords: Record<string, string> = {
+  accept: 'Accepted',
+  accepted: 'Accepted',
+  approved: 'Accepted',
+  waitlist: 'Waitlisted',
+  waitlisted: 'Waitlisted',
+  reject: 'Not selected',
+  rejected: 'Not selected',
+  denied: 'Not selected',
+  declined: 'Not selected',
+};
+
+/**
+ * What an applicant reads for a published decision: 'Accepted', 'Waitlisted', 'Not selected' for the
+ * usual decisions; any other decision in sentence case ('on-hold' → 'On hold').
+ */
+export function resultLabel(decision: string): string {
+  const key = decision
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  const known = resultWords[key.replace(/ /g, '')];
+  if (known) return known;
+  return key ? key.charAt(0).toUpperCase() + key.slice(1) : decision;
+}
