@@ -126,7 +126,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
       document.removeEventListener('visibilitychange', hide);
       window.removeEventListener('pagehide', pagehide);
       window.removeEventListener('online', online);
-      sync.stop();
+      // Leaving through the app's own links (Back to dashboard, Home, Profile …) saves what is pending.
+      sync.leave();
     };
   }, [sync]);
 
@@ -169,9 +170,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     try {
       const result = await sync.submit();
       if (result.kind === 'ok') {
-        toast.success(m.submitted);
         await queryClient.invalidateQueries({ queryKey: ['me', 'applications'] });
-        void navigate({ to: '/' });
+        void navigate({ to: '/applications/$appId/submitted', params: { appId: app.id } });
         return;
       }
       if (result.kind === 'refused') {
