@@ -39,7 +39,7 @@ describe('GET /api/me', () => {
 });
 
 describe('a new profile', () => {
-  it("starts with the sign-in email as its contact email (the applicant may change it)", async () => {
+  it('starts with the sign-in email as its contact email (the applicant may change it)', async () => {
     const cookie = await t.signIn('fresh.applicant@example.test', 'Fresh Applicant');
     await t.request('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
     const res = await t.json('GET', '/api/me/profile', { as: cookie });
