@@ -334,14 +334,14 @@ describe('apply page', () => {
     await withPage('applicant@demo.test', async (page) => {
       await page.goto('/programs/00000000-0000-4000-8000-000000000000/apply');
       await page.waitForURL(/\/unauthorized$/);
-      // Signed in, the public page's button goes to the apply page.
+      // Signed in, the public page's button goes straight to the editable application.
       const res = await page.request.get(`${app.url}/api/programs?limit=100`);
       const { items } = (await res.json()) as { items: Row[] };
       const program = items.find((p) => p.name === 'Community Mural Residency')!;
       await page.goto(`/programs/${program.id}`);
       await page.getByRole('link', { name: 'Start / Continue Application' }).click();
-      await page.waitForURL(new RegExp(`/programs/${program.id}/apply$`));
-      await page.getByRole('button', { name: 'Start / Continue Application' }).waitFor();
+      await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
+      await page.getByRole('button', { name: 'Submit Application' }).waitFor();
     });
   });
 });

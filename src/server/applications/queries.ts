@@ -1,7 +1,7 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
-import { applications, organizations, programs } from '../db/schema';
+import { applications, organizations, programs, publications } from '../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -103,15 +103,58 @@ export async function mySubmissions(db: Db, userId: string) {
       status: applications.status,
       submittedAt: applications.submittedAt,
       updatedAt: applications.updatedAt,
+      publishedAt: publications.publishedAt,
+      visibility: publications.visibility,
+      payload: publications.payload,
     })
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
     .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+    .leftJoin(publications, eq(publications.applicationId, applications.id))
     .where(and(eq(applications.userId, userId), ne(applications.status, 'draft')))
     .orderBy(sql`${applications.submittedAt} desc nulls last`, desc(applications.updatedAt));
-  return rows.map(({ submittedAt, updatedAt, ...r }) => ({
+  return rows.map(({ submittedAt, updatedAt, publishedAt, visibility, payload, ...r }) => ({
     ...r,
     submitted_at: iso(submittedAt),
+    updated_at: updatedAt.toISOString(),
+    result: publishedAt
+      ? {
+          // A hidden decision is never sent, whatever the stored payload holds.
+          decision: visibility?.decision ? (payload?.decision ?? null) : null,
+          published_at: publishedAt.toISOString(),
+        }
+      : null,
+  }));
+}
+
+/** The caller's drafts of live programs, soonest deadline first (no deadline last; one query). */
+export async function myDrafts(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: applications.id,
+      program_id: programs.id,
+      program_name: programs.name,
+      organization_name: organizations.name,
+      openAt: programs.openAt,
+      closeAt: programs.closeAt,
+      updatedAt: applications.updatedAt,
+    })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.programId))
+    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+    .where(
+      and(
+        eq(applications.userId, userId),
+        eq(applications.status, 'draft'),
+        eq(programs.published, true),
+        isNull(programs.deletedAt),
+      ),
+    )
+    .orderBy(sql`${programs.closeAt} asc nulls last`, desc(applications.updatedAt), asc(applications.id));
+  return rows.map(({ openAt, closeAt, updatedAt, ...r }) => ({
+    ...r,
+    open_at: iso(openAt),
+    close_at: iso(closeAt),
     updated_at: updatedAt.toISOString(),
   }));
 }

@@ -10,6 +10,7 @@ import type {
   AnswersInput,
   Application,
   ApplicationPreview,
+  MyDraft,
   MySubmission,
   SavedAnswers,
 } from '../../shared/schemas/applications';
@@ -22,7 +23,13 @@ import { Conflict, Invalid, NotFound } from '../errors';
 import { loadProfile } from '../profiles/service';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
 import { profileSnapshot } from './profile';
-import { applicationDetail, applicationForUpdate, mySubmissions, previewByApplicationId } from './queries';
+import {
+  applicationDetail,
+  applicationForUpdate,
+  myDrafts,
+  mySubmissions,
+  previewByApplicationId,
+} from './queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -238,5 +245,15 @@ export async function listMySubmissions(
 ): Promise<{ items: MySubmission[]; total: number }> {
   const me = requireActor(actor);
   const items = await mySubmissions(db, me.userId);
+  return { items, total: items.length };
+}
+
+/** The caller's applications in progress (drafts of live programs), soonest deadline first. */
+export async function listMyDrafts(
+  db: Db,
+  actor: Actor | null,
+): Promise<{ items: MyDraft[]; total: number }> {
+  const me = requireActor(actor);
+  const items = await myDrafts(db, me.userId);
   return { items, total: items.length };
 }
