@@ -7,6 +7,8 @@ export const questionSchema = z.object({
   key: z.string().min(1),
   type: z.enum(questionTypes),
   label: z.string(),
+  /** Help text shown to applicants under the question's label. */
+  help: z.string().max(500).optional(),
   required: z.boolean().default(false),
   maxWords: z.number().int().positive().optional(),
   maxLength: z.number().int().positive().optional(),
