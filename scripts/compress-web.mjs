@@ -12,7 +12,8 @@ function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
-    else if (COMPRESSIBLE.test(entry.name)) yield full;
+    // index.html is compressed by the server at start (it adds per-request hints to it).
+    else if (COMPRESSIBLE.test(entry.name) && full !== path.join(root, 'index.html')) yield full;
   }
 }
 

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
 type Encoding = 'br' | 'gzip';
-const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** The best encoding the client accepts of those we have: brotli, then gzip (q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string | undefined, available: Encoding[]): Encoding | null {
@@ -22,15 +22,45 @@ export function pickEncoding(acceptEncoding: string | undefined, available: Enco
   return null;
 }
 
-/** index.html and its precompressed copies (written by scripts/compress-web.mjs), read once. */
-function loadIndex(webDir: string) {
+/** The session cookie (better-auth with `cookiePrefix: 'applyhub'`, see auth/auth.ts), `__Secure-` on https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?applyhub\.session_token=/;
+
+/** One variant of index.html: its text and its compressed copies, made once at start. */
+function variant(html: string) {
+  return {
+    html,
+    encoded: new Map<Encoding, Buffer>([
+      ['br', brotliCompressSync(html)],
+      ['gzip', gzipSync(html, { level: 9 })],
+    ]),
+  };
+}
+
+/**
+ * index.html as served: the entry stylesheet inlined (no render-blocking request before first paint)
+ * and two hints on <html> the app reads before its first render — `data-demo` (so the demo banner is
+ * laid out in the first frame, no layout shift) and `data-session="none"` when the request carries no
+ * session cookie (so a visitor's page does not ask /api/me only to be told 401).
+ */
+function loadIndex(webDir: string, demoMode: boolean) {
   const file = path.join(webDir, 'index.html');
   if (!existsSync(file)) return null;
-  const encoded = new Map<Encoding, Buffer>();
-  for (const encoding of ['br', 'gzip'] as const) {
-    if (existsSync(file + SUFFIX[encoding])) encoded.set(encoding, readFileSync(file + SUFFIX[encoding]));
-  }
-  return { html: readFileSync(file, 'utf8'), encoded };
+  const html = inlineEntryCss(webDir, readFileSync(file, 'utf8'));
+  const withHints = (session: string) =>
+    html.replace(/<html([^>]*)>/, `<html$1 data-demo="${demoMode}" data-session="${session}">`);
+  return { signedOut: variant(withHints('none')), maybeSignedIn: variant(withHints('unknown')) };
+}
+
+/** Replaces the entry's `<link rel="stylesheet">` of a built asset with a `<style>` of its content. */
+function inlineEntryCss(webDir: string, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const css = path.join(webDir, href);
+      if (!existsSync(css)) return tag;
+      return `<style>${readFileSync(css, 'utf8')}</style>`;
+    },
+  );
 }
 
 /**
@@ -38,9 +68,9 @@ function loadIndex(webDir: string) {
  * names the current hashes). Text files are served precompressed (brotli or gzip, chosen by
  * Accept-Encoding, `Vary: Accept-Encoding`) when the build wrote the compressed copies.
  */
-export function serveWeb(webDir: string) {
+export function serveWeb(webDir: string, options: { demoMode: boolean }) {
   const app = new Hono();
-  const index = loadIndex(webDir);
+  const index = loadIndex(webDir, options.demoMode);
   app.use('*', async (c, next) => {
     await next();
     if (c.res.status === 200 && !c.res.headers.has('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
@@ -54,11 +84,12 @@ export function serveWeb(webDir: string) {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     if (!index) return c.text('The web app is not built. Run npm run build.', 503);
     c.header('Cache-Control', 'no-cache');
-    const encoding = pickEncoding(c.req.header('Accept-Encoding'), [...index.encoded.keys()]);
-    if (!encoding) return c.html(index.html);
+    const page = SESSION_COOKIE.test(c.req.header('Cookie') ?? '') ? index.maybeSignedIn : index.signedOut;
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+    if (!encoding) return c.html(page.html);
     c.header('Content-Encoding', encoding);
     c.header('Content-Type', 'text/html; charset=UTF-8');
-    return c.body(new Uint8Array(index.encoded.get(encoding)!));
+    return c.body(new Uint8Array(page.encoded.get(encoding)!));
   });
   return app;
 }
