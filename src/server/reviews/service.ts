@@ -20,6 +20,8 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import {
+  decodeCursor,
+  type ListCursor,
   listReviews,
   orgReviews,
   programQueue,
@@ -188,7 +190,15 @@ export async function getAllReviews(db: Db, actor: Actor | null, query: ReviewsQ
     programId: query.program_id,
     limit: query.limit,
     offset: query.offset,
+    after: query.cursor ? cursorOf(query.cursor) : undefined,
   });
+}
+
+function cursorOf(text: string): ListCursor {
+  const cursor = decodeCursor(text);
+  if (!cursor)
+    throw new Invalid('This page link is no longer valid. Reload the list.', { cursor: 'invalid' });
+  return cursor;
 }
 
 /** The org admin's Applications Inbox: the reviews of the organization's programs. */

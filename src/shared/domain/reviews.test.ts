@@ -8,6 +8,7 @@ import {
   parseRatings,
   parseScore,
   reviewStatusLabel,
+  reviewTotalText,
   reviewWriteProblem,
 } from './reviews';
 
@@ -119,5 +120,12 @@ describe('fieldsOf and parseScore', () => {
     expect(parseScore(' ')).toBeNull();
     expect(parseScore('7.5')).toBe(7.5);
     expect(parseScore('abc')).toBeNaN();
+  });
+});
+
+describe('reviewTotalText', () => {
+  it('shows an exact total as a number and a capped one with a plus', () => {
+    expect(reviewTotalText(12, false)).toBe('12');
+    expect(reviewTotalText(1000, true)).toBe('1,000+');
   });
 });
