@@ -6,8 +6,8 @@ import {
   normalizeCustomMessage,
   publishConfirmTitle,
   publishedMessage,
-  updatedMessage,
   resultLabel,
+  updatedMessage,
   visiblePayload,
 } from './results';
 

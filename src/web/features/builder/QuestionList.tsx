@@ -184,7 +184,6 @@ type RowProps = {
   onDelete: () => void;
 };
 
-
 function positiveInt(value: string): number | undefined {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : undefined;
