@@ -243,7 +243,7 @@ describe('publish results', () => {
         true,
       );
       expect(await result.getByRole('term').allTextContents()).toEqual(['Decision', 'Reviewer comments']);
-      await result.getByText('accept', { exact: true }).waitFor();
+      await result.getByText('Accepted', { exact: true }).waitFor();
       await result.getByText(COMMENT_START, { exact: false }).waitFor();
       const text = (await result.textContent()) ?? '';
       expect(text).not.toContain('Score');

@@ -118,18 +118,19 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
   const target = await uploadTarget(deps, me, input, fileName);
 
   const declared = declaredType(input.contentType);
-  if (!rule.types.includes(declared)) throw new Invalid(rule.typeMessage);
+  const typeMessage = rule.typeMessage(declared);
+  if (!rule.types.includes(declared)) throw new Invalid(typeMessage);
   const length = input.contentLength === undefined ? null : Number(input.contentLength);
   if (length !== null && (!Number.isSafeInteger(length) || length < 0))
     throw new Invalid('Content-Length must be a whole number of bytes.');
   if (length !== null && length >= rule.maxBytes) throw new TooLarge(rule.sizeMessage);
-  if (!input.body || length === 0) throw new Invalid(rule.typeMessage);
+  if (!input.body || length === 0) throw new Invalid(typeMessage);
 
   const { head, all, cancel } = await splitHead(input.body);
   try {
     const type = await sniffType(head, declared, rule.types);
-    if (!type) throw new Invalid(rule.typeMessage);
-    const text = type === 'text/plain' ? new TextCheck(rule.typeMessage) : null;
+    if (!type) throw new Invalid(typeMessage);
+    const text = type === 'text/plain' ? new TextCheck(typeMessage) : null;
     let seen = 0;
     async function* checked(): AsyncGenerator<Uint8Array> {
       for await (const chunk of all()) {
@@ -140,7 +141,7 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
         yield chunk;
       }
       text?.end();
-      if (seen === 0) throw new Invalid(rule.typeMessage);
+      if (seen === 0) throw new Invalid(typeMessage);
     }
 
     let ts = deps.clock.now().getTime();

@@ -23,6 +23,8 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import {
+  decodeCursor,
+  type ListCursor,
   listReviews,
   orgReviews,
   pendingCounts,
@@ -193,6 +195,7 @@ export async function getAllReviews(db: Db, actor: Actor | null, query: ReviewsQ
     programId: query.program_id,
     limit: query.limit,
     offset: query.offset,
+    after: query.cursor ? cursorOf(query.cursor) : undefined,
   });
 }
 
@@ -201,6 +204,13 @@ export async function getPendingCounts(db: Db, actor: Actor | null): Promise<Pen
   const me = requireActor(actor);
   if (!mayReviewAnything(me)) throw new Forbidden();
   return { items: await pendingCounts(db, reviewScopeOf(me)) };
+}
+
+function cursorOf(text: string): ListCursor {
+  const cursor = decodeCursor(text);
+  if (!cursor)
+    throw new Invalid('This page link is no longer valid. Reload the list.', { cursor: 'invalid' });
+  return cursor;
 }
 
 /** The org admin's Applications Inbox: every submitted application of the organization, with its review. */

@@ -11,6 +11,7 @@ import {
   receiveVersion,
   resolveConflict,
   reviewStatusLabel,
+  reviewTotalText,
   reviewWriteProblem,
   saveBlockedMessage,
 } from './reviews';
@@ -175,5 +176,12 @@ describe('conflicts between two reviewers', () => {
     const both = resolveConflict(open, 'comments', 'both');
     expect(both.fields.comments).toBe('Mine.\n\nTheirs.');
     expect(both.conflicts).toEqual([]);
+  });
+});
+
+describe('reviewTotalText', () => {
+  it('shows an exact total as a number and a capped one with a plus', () => {
+    expect(reviewTotalText(12, false)).toBe('12');
+    expect(reviewTotalText(1000, true)).toBe('1,000+');
   });
 });

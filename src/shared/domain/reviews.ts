@@ -237,3 +237,8 @@ export function parseScore(text: string): number | null {
 export function reviewSortTime(row: { submitted_at: string | null; updated_at: string }): number {
   return new Date(row.submitted_at ?? row.updated_at).getTime();
 }
+
+/** The All Reviews total as shown: "1,000+" when the server stopped counting at its cap. */
+export function reviewTotalText(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { applicationStatuses } from '../domain/applications';
+import { LIMITS, tooLongMessage } from '../domain/limits';
 import { applicationFormSchema } from './forms';
+import { text } from './text';
 
 const uuid = z.string().uuid('Application ids must be UUIDs.');
 export const applicationIdParam = z.object({ id: uuid });
 
 /** The whole answer map, as the page holds it, and the version it was based on. */
 export const answersInput = z.object({
-  answers: z.record(z.string().max(200), z.unknown()),
+  answers: z.record(
+    text(LIMITS.key),
+    z
+      .unknown()
+      .refine((v) => typeof v !== 'string' || v.length <= LIMITS.longText, tooLongMessage(LIMITS.longText)),
+  ),
   version: z.number().int(),
 });
 export type AnswersInput = z.infer<typeof answersInput>;
@@ -96,5 +103,19 @@ export const mySubmissionSchema = z.object({
   status: z.enum(applicationStatuses),
   submitted_at: z.string().nullable(),
   updated_at: z.string(),
+  /** The published result, when there is one: its decision only when the decision was sent. */
+  result: z.object({ decision: z.string().nullable(), published_at: z.string() }).nullable(),
 });
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
+
+/** An application still in progress (a draft) of a live program, with its window. */
+export const myDraftSchema = z.object({
+  id: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  organization_name: z.string(),
+  open_at: z.string().nullable(),
+  close_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type MyDraft = z.infer<typeof myDraftSchema>;

@@ -49,7 +49,16 @@ export const reviewListRowSchema = z.object({
 });
 export type ReviewListRow = z.infer<typeof reviewListRowSchema>;
 
-export const reviewListSchema = z.object({ items: z.array(reviewListRowSchema), total: z.number() });
+/**
+ * All Reviews: one page, newest first. `total` counts at most REVIEW_TOTAL_CAP rows (`total_capped`
+ * says there are more: show "1,000+"); `next_cursor` asks for the page after this one.
+ */
+export const reviewListSchema = z.object({
+  items: z.array(reviewListRowSchema),
+  total: z.number(),
+  total_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
 /** The per-program queue: the program and its submitted applications (with or without a review). */
@@ -83,6 +92,8 @@ export const reviewStatusFilter = z.enum(['all', 'not_started', 'draft', 'submit
 export type ReviewStatusFilter = z.infer<typeof reviewStatusFilter>;
 
 export const REVIEW_LIST_LIMIT = 1000;
+/** All Reviews counts its rows up to this many; beyond, the total is shown as "1,000+". */
+export const REVIEW_TOTAL_CAP = 1000;
 
 export const reviewsQuery = z.object({
   search: z.string().trim().max(200).optional(),
@@ -91,6 +102,8 @@ export const reviewsQuery = z.object({
   program_id: uuid('Program ids must be UUIDs.').optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_LIST_LIMIT).default(REVIEW_LIST_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** The `next_cursor` of the previous page (keyset pagination: no rows are skipped and recounted). */
+  cursor: z.string().max(200).optional(),
 });
 export type ReviewsQuery = z.output<typeof reviewsQuery>;
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   InboxStatus,
   OrgReviewList,
@@ -31,17 +31,21 @@ export interface AllReviewsFilter {
   programId: string;
 }
 
+/** All Reviews, a page at a time (keyset: each page asks for the rows after the previous one's cursor). */
 export const allReviewsQuery = (f: AllReviewsFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...reviewListsKey, 'all', f],
-    queryFn: () => {
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ status: f.status, limit: '1000' });
       if (f.search.trim()) params.set('search', f.search.trim());
       if (f.mine) params.set('mine', 'true');
       if (f.programId) params.set('program_id', f.programId);
+      if (pageParam) params.set('cursor', pageParam);
       return api<ReviewList>('GET', `/reviews?${params}`);
     },
-    placeholderData: (previous) => previous,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
   });
 
 export const pendingCountsQuery = queryOptions({
