@@ -68,8 +68,6 @@ describe('review conflicts', () => {
     try {
       await comments(a).fill('A: ready for the section.');
       await comments(b).fill('B: needs a live audition.');
-      // Unsaved text is announced while typing.
-      await a.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
       await Promise.all([saveButton(a).click(), saveButton(b).click()]);
 
       const [loser, winner] = await whichConflicted(a, b);
@@ -102,6 +100,9 @@ describe('review conflicts', () => {
         [await comments(winner).elementHandle(), `${loserText}\n\n${winnerText}`] as const,
         { timeout: 10_000 },
       );
+      // Unsaved text is announced while typing.
+      await comments(winner).fill('Still typing');
+      await winner.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
     } finally {
       await a.context().close();
       await b.context().close();
