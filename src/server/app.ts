@@ -106,7 +106,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.get('/robots.txt', (c) =>
     c.text('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /applications/\nDisallow: /review/\n'),
   );
-  if (options.webDir) app.route('/', serveWeb(options.webDir));
+  if (options.webDir) app.route('/', serveWeb(options.webDir, { demoMode: deps.config.demoMode }));
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   app.onError((err, c) => errorResponse(c, err));
   return app;

@@ -34,6 +34,7 @@ import { Route as AuthedSuperFeaturedRouteImport } from './routes/_authed/super/
 import { Route as AuthedSuperOrgRequestsRouteImport } from './routes/_authed/super/org-requests'
 import { Route as AuthedSuperOrgsRouteImport } from './routes/_authed/super/orgs'
 import { Route as AuthedSuperUsersRouteImport } from './routes/_authed/super/users'
+import { Route as ApplicationsAppIdSubmittedRouteImport } from './routes/applications/$appId_.submitted'
 import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index'
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
@@ -182,6 +183,12 @@ const AuthedSuperUsersRoute = AuthedSuperUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
+const ApplicationsAppIdSubmittedRoute =
+  ApplicationsAppIdSubmittedRouteImport.update({
+    id: '/applications/$appId_/submitted',
+    path: '/applications/$appId/submitted',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const OrgOrgSlugIndexRoute = OrgOrgSlugIndexRouteImport.update({
   id: '/org/$orgSlug/',
   path: '/org/$orgSlug/',
@@ -337,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/super/orgs': typeof AuthedSuperOrgsRoute
   '/super/users': typeof AuthedSuperUsersRoute
+  '/applications/$appId/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -384,6 +392,7 @@ export interface FileRoutesByTo {
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/super/orgs': typeof AuthedSuperOrgsRoute
   '/super/users': typeof AuthedSuperUsersRoute
+  '/applications/$appId/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -433,6 +442,7 @@ export interface FileRoutesById {
   '/_authed/super/org-requests': typeof AuthedSuperOrgRequestsRoute
   '/_authed/super/orgs': typeof AuthedSuperOrgsRoute
   '/_authed/super/users': typeof AuthedSuperUsersRoute
+  '/applications/$appId_/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/super/org-requests'
     | '/super/orgs'
     | '/super/users'
+    | '/applications/$appId/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -531,6 +542,7 @@ export interface FileRouteTypes {
     | '/super/org-requests'
     | '/super/orgs'
     | '/super/users'
+    | '/applications/$appId/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -579,6 +591,7 @@ export interface FileRouteTypes {
     | '/_authed/super/org-requests'
     | '/_authed/super/orgs'
     | '/_authed/super/users'
+    | '/applications/$appId_/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
     | '/programs/$id/start'
@@ -618,6 +631,7 @@ export interface RootRouteChildren {
   UnauthorizedRoute: typeof UnauthorizedRoute
   ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
+  ApplicationsAppIdSubmittedRoute: typeof ApplicationsAppIdSubmittedRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   ProgramsIdApplyRoute: typeof ProgramsIdApplyRoute
   ProgramsIdStartRoute: typeof ProgramsIdStartRoute
@@ -801,6 +815,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/super/users'
       preLoaderRoute: typeof AuthedSuperUsersRouteImport
       parentRoute: typeof AuthedSuperRoute
+    }
+    '/applications/$appId_/submitted': {
+      id: '/applications/$appId_/submitted'
+      path: '/applications/$appId/submitted'
+      fullPath: '/applications/$appId/submitted'
+      preLoaderRoute: typeof ApplicationsAppIdSubmittedRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/org/$orgSlug/': {
       id: '/org/$orgSlug/'
@@ -1099,6 +1120,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnauthorizedRoute: UnauthorizedRoute,
   ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
+  ApplicationsAppIdSubmittedRoute: ApplicationsAppIdSubmittedRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   ProgramsIdApplyRoute: ProgramsIdApplyRoute,
   ProgramsIdStartRoute: ProgramsIdStartRoute,

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, programs, user } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
-import { demoProgramId } from '../../src/server/db/seed/ids';
+import { demoDraftApplicationId, demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
 import { mergeAnswers } from '../../src/shared/domain/answer-merge';
 import { PROFILE_PROBLEMS_HEADING } from '../../src/shared/domain/profile-completeness';
 import {
   applicationPreviewSchema,
   applicationSchema,
+  myDraftSchema,
   mySubmissionSchema,
   savedAnswersSchema,
   staleAnswersSchema,
@@ -490,5 +491,69 @@ describe('GET /api/me/applications (My Submissions)', () => {
       status: 'submitted',
     });
     expect(list.body.total).toBe(2);
+  });
+});
+
+describe('GET /api/me/applications/drafts (in progress)', () => {
+  it("lists the caller's drafts of live programs with their window, soonest deadline first; never submitted ones", async () => {
+    const a = await applicant();
+    // Chamber Music Summer Scholarship (open) as a second draft.
+    const second = await t.json('POST', `/api/programs/${demoProgramId(11)}/applications`, { as: a.cookie });
+    expect(second.status).toBe(200);
+    const res = await t.json('GET', '/api/me/applications/drafts', { as: a.cookie });
+    expect(res.status).toBe(200);
+    const items = res.body.items.map((i: unknown) => myDraftSchema.parse(i));
+    expect(items.map((i: { id: string }) => i.id).sort()).toEqual([a.appId, second.body.id].sort());
+    const closes = items.map((i: { close_at: string | null }) => i.close_at ?? '9999');
+    expect(closes).toEqual([...closes].sort());
+    expect(items.find((i: { id: string }) => i.id === a.appId)).toMatchObject({
+      program_name: 'Youth Orchestra Auditions',
+      organization_name: 'Riverside Arts Center',
+    });
+    expect(items[0].close_at).not.toBeNull();
+
+    // Once submitted it leaves the drafts and shows in My Submissions.
+    await completeProfile(a.cookie);
+    expect((await submit(a.appId, a.cookie, complete(a.appId), 1)).status).toBe(200);
+    const after = await t.json('GET', '/api/me/applications/drafts', { as: a.cookie });
+    expect(after.body.items.map((i: { id: string }) => i.id)).toEqual([second.body.id]);
+    // Another applicant sees none of them.
+    const b = await t.signIn('someone.else@example.test', 'Someone Else');
+    await t.request('POST', '/api/me/onboarding', { as: b, body: { accept_terms: true } });
+    expect((await t.json('GET', '/api/me/applications/drafts', { as: b })).body).toEqual({
+      items: [],
+      total: 0,
+    });
+  });
+
+  it('answers 401 signed out; the demo applicant has a draft in progress', async () => {
+    expect((await t.json('GET', '/api/me/applications/drafts')).status).toBe(401);
+    const demo = await t.signIn('applicant@demo.test');
+    const res = await t.json('GET', '/api/me/applications/drafts', { as: demo });
+    expect(res.body.items).toMatchObject([
+      { id: demoDraftApplicationId(1), program_name: 'Chamber Music Summer Scholarship' },
+    ]);
+  });
+});
+
+describe('My Submissions: the published result', () => {
+  it('carries the decision once published (only when the decision was sent), null before', async () => {
+    const jordan = await t.signIn('jordan.lee@demo.test');
+    const mine = async () =>
+      (await t.json('GET', '/api/me/applications', { as: jordan })).body.items
+        .map((i: unknown) => mySubmissionSchema.parse(i))
+        .find((i: { id: string }) => i.id === demoReviewApplicationId(1));
+    expect((await mine()).result).toBeNull();
+    const admin = await t.signIn('admin@demo.test');
+    const res = await t.json('POST', `/api/programs/${PROGRAM}/publish-results`, {
+      as: admin,
+      body: {
+        mode: 'selected',
+        application_ids: [demoReviewApplicationId(1)],
+        visibility: { decision: true },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await mine()).result).toMatchObject({ decision: 'accept' });
   });
 });

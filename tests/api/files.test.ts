@@ -21,6 +21,11 @@ const MP3 = Buffer.concat([
   Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'),
   Buffer.alloc(2000, 0xff),
 ]);
+/** The start of an iPhone photo: an ISO-BMFF 'ftyp' box of brand heic. */
+const HEIC = Buffer.concat([
+  Buffer.from('000000186674797068656963000000006d69663168656963', 'hex'),
+  Buffer.alloc(600),
+]);
 const EXE = Buffer.concat([
   Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
   Buffer.alloc(300),
@@ -334,6 +339,23 @@ describe('answer files', () => {
     expect(row).toMatchObject({ kind: 'answer', applicationId: appId, ownerId: applicantId });
     const [app] = await t.deps.db.select().from(applications).where(eq(applications.id, appId));
     expect(app.answers).toEqual({});
+  });
+
+  it('takes the types of spec 000 (a HEIC photo) and names any other type it refuses', async () => {
+    const photo = await uploadOk('answer', HEIC, {
+      type: 'image/heic',
+      name: 'IMG_0001.HEIC',
+      query: q(appId),
+    });
+    expect(photo.contentType).toBe('image/heic');
+    const word = await upload('answer', PDF, { type: 'application/msword', name: 'cv.doc', query: q(appId) });
+    expect(await errorOf(word)).toMatchObject({
+      status: 422,
+      message: 'Unsupported file type: application/msword',
+    });
+    // Declared as a photo, but the bytes are a program.
+    const fake = await upload('answer', EXE, { type: 'image/png', name: 'x.png', query: q(appId) });
+    expect(await errorOf(fake)).toMatchObject({ status: 422, message: 'Unsupported file type: image/png' });
   });
 
   it('needs a file question of the live form', async () => {

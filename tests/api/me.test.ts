@@ -38,6 +38,18 @@ describe('GET /api/me', () => {
   });
 });
 
+describe('a new profile', () => {
+  it('starts with the sign-in email as its contact email (the applicant may change it)', async () => {
+    const cookie = await t.signIn('fresh.applicant@example.test', 'Fresh Applicant');
+    await t.request('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+    const res = await t.json('GET', '/api/me/profile', { as: cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('fresh.applicant@example.test');
+    const put = await t.json('PUT', '/api/me/profile', { as: cookie, body: { email: 'other@example.test' } });
+    expect(put.body.email).toBe('other@example.test');
+  });
+});
+
 describe('POST /api/me/onboarding', () => {
   it('refuses without the terms ticked and changes nothing', async () => {
     const cookie = await t.signIn('terms@example.test');

@@ -96,10 +96,11 @@ describe('applicant journey', () => {
       await newApplicant(page, 'robin.player@example.test', 'Robin Player');
       await completeProfile(page.context());
 
-      // All Programs → Learn More starts the application.
+      // All Programs → Learn More → the program page → Start / Continue opens the application.
       await page.getByRole('tab', { name: 'All Programs' }).click();
       await page.getByPlaceholder('Search programs...').fill('Youth Orchestra');
-      await page.getByRole('button', { name: 'Learn More about Youth Orchestra Auditions' }).click();
+      await page.getByRole('link', { name: 'Learn More about Youth Orchestra Auditions' }).click();
+      await page.getByRole('link', { name: 'Start / Continue Application' }).click();
       await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
       appUrl = new URL(page.url()).pathname;
       await page.getByRole('heading', { level: 1, name: 'Youth Orchestra Auditions' }).waitFor();
@@ -146,7 +147,7 @@ describe('applicant journey', () => {
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.getByText('Application submitted!').waitFor();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL(`**${appUrl}/submitted`);
 
       await page.goto('/my-submissions');
       await page.getByRole('heading', { level: 1, name: 'My Submissions' }).waitFor();

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './support/server';
 /**
  * The discovery page an applicant (no assignments) sees on /dashboard: Featured (carousel with dots,
  * gallery, hidden section left out), All Orgs (search, coalition label), All Programs (type filter,
- * search, Learn More starts an application). Axe on each tab at 1280 and 375 px.
+ * search, Learn More opens the program page). Axe on each tab at 1280 and 375 px.
  */
 
 let app: RunningServer;
@@ -126,7 +126,7 @@ describe('discovery page', () => {
     });
   });
 
-  it('All Programs: type filter, search, and Learn More starts an application', async () => {
+  it('All Programs: type filter, search, and Learn More opens the program page', async () => {
     await withApplicant(async (page) => {
       await page.getByRole('tab', { name: 'All Programs' }).click();
       const search = page.getByRole('searchbox', { name: 'Search programs' });
@@ -160,15 +160,17 @@ describe('discovery page', () => {
       await search.fill('zzz no match');
       await page.getByText('No programs found matching your criteria.').waitFor();
 
-      // An open program: Learn More starts (or fetches) the application and goes to it.
+      // An open program: Learn More opens its page, whose Start / Continue goes to the application.
       await search.fill('');
       const open = cards.filter({ hasText: /^.*Open(?!s)/ }).filter({ hasText: 'Application is open' });
       await open.first().waitFor();
       const name = (await open.first().getByRole('heading', { level: 2 }).textContent())!;
       await open
         .first()
-        .getByRole('button', { name: `Learn More about ${name}` })
+        .getByRole('link', { name: `Learn More about ${name}` })
         .click();
+      await page.waitForURL(/\/programs\/[0-9a-f-]{36}$/);
+      await page.getByRole('link', { name: 'Start / Continue Application' }).click();
       await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
     });
   });

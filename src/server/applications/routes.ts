@@ -5,6 +5,7 @@ import {
   applicationIdParam,
   applicationPreviewSchema,
   applicationSchema,
+  myDraftSchema,
   mySubmissionSchema,
   savedAnswersSchema,
   staleAnswersSchema,
@@ -16,6 +17,7 @@ import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   applicationPreview,
   getApplication,
+  listMyDrafts,
   listMySubmissions,
   StaleAnswers,
   SubmitRefused,
@@ -146,4 +148,14 @@ export const applicationRoutes = router()
       responses: { ...jsonOk(itemsOf(mySubmissionSchema)), ...errors(401, 403) },
     }),
     async (c) => c.json(await listMySubmissions(c.get('deps').db, c.get('actor')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/applications/drafts',
+      tags,
+      summary: "The caller's applications in progress (drafts of live programs), soonest deadline first.",
+      responses: { ...jsonOk(itemsOf(myDraftSchema)), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listMyDrafts(c.get('deps').db, c.get('actor')), 200),
   );

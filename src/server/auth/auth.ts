@@ -77,7 +77,7 @@ export function createAuth({ config, db }: AuthOptions) {
       user: {
         create: {
           after: async (created) => {
-            await ensureProfile(db, created.id);
+            await ensureProfile(db, created.id, created.email);
           },
         },
       },

@@ -11,6 +11,8 @@ const canonical: Record<string, string> = {
   'audio/x-wav': 'audio/wav',
   'audio/vnd.wave': 'audio/wav',
   'audio/mp3': 'audio/mpeg',
+  // iPhone photos: HEIC is the HEIF container with HEVC images; browsers and sniffers name either.
+  'image/heif': 'image/heic',
 };
 
 /** A declared Content-Type, without parameters, lower case, with the rules' names. */

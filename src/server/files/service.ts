@@ -20,8 +20,8 @@ import {
   insertFile,
   pathTaken,
   programForm,
+  programsShowingProfileFile,
   releaseProfileFile,
-  submittedProgramScopes,
 } from './queries';
 import { downloadUrl, SIGNED_URL_SECONDS, verifySignature } from './signing';
 
@@ -118,18 +118,19 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
   const target = await uploadTarget(deps, me, input, fileName);
 
   const declared = declaredType(input.contentType);
-  if (!rule.types.includes(declared)) throw new Invalid(rule.typeMessage);
+  const typeMessage = rule.typeMessage(declared);
+  if (!rule.types.includes(declared)) throw new Invalid(typeMessage);
   const length = input.contentLength === undefined ? null : Number(input.contentLength);
   if (length !== null && (!Number.isSafeInteger(length) || length < 0))
     throw new Invalid('Content-Length must be a whole number of bytes.');
   if (length !== null && length >= rule.maxBytes) throw new TooLarge(rule.sizeMessage);
-  if (!input.body || length === 0) throw new Invalid(rule.typeMessage);
+  if (!input.body || length === 0) throw new Invalid(typeMessage);
 
   const { head, all, cancel } = await splitHead(input.body);
   try {
     const type = await sniffType(head, declared, rule.types);
-    if (!type) throw new Invalid(rule.typeMessage);
-    const text = type === 'text/plain' ? new TextCheck(rule.typeMessage) : null;
+    if (!type) throw new Invalid(typeMessage);
+    const text = type === 'text/plain' ? new TextCheck(typeMessage) : null;
     let seen = 0;
     async function* checked(): AsyncGenerator<Uint8Array> {
       for await (const chunk of all()) {
@@ -140,7 +141,7 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
         yield chunk;
       }
       text?.end();
-      if (seen === 0) throw new Invalid(rule.typeMessage);
+      if (seen === 0) throw new Invalid(typeMessage);
     }
 
     let ts = deps.clock.now().getTime();
@@ -266,7 +267,8 @@ export async function removePortfolioFile(deps: Deps, actor: Actor | null, path:
 /**
  * Who may read a stored file: its owner; super admins; for application files whoever may read the
  * application (its program's reviewers and admins); for profile files the reviewers and admins of a
- * program the owner has a non-draft application to. Anyone else: 404.
+ * program whose review page shows the file (a submitted application holds it in its profile snapshot
+ * and the program's form collects Experience & Portfolio). Anyone else: 404.
  */
 async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
   if (row.ownerId === me.userId || isSuperAdmin(me)) return;
@@ -279,7 +281,7 @@ async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
       throw err;
     }
   }
-  const scopes = await submittedProgramScopes(db, row.ownerId);
+  const scopes = await programsShowingProfileFile(db, row.ownerId, row.path);
   if (scopes.some((program) => can(me, { kind: 'program:review', program }))) return;
   throw new NotFound(FILE_NOT_FOUND);
 }

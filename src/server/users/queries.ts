@@ -3,8 +3,12 @@ import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
 
-export async function ensureProfile(db: Db, userId: string): Promise<void> {
-  await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
+/** The user's profile row, created once; a new profile's contact email starts as the sign-in email. */
+export async function ensureProfile(db: Db, userId: string, email?: string | null): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ id: userId, email: email ?? null })
+    .onConflictDoNothing();
 }
 
 interface HeldAssignment {
@@ -31,7 +35,7 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
   if (!row) return null;
-  if (!row.profileId) await ensureProfile(db, userId);
+  if (!row.profileId) await ensureProfile(db, userId, row.email);
 
   const actor: Actor = {
     userId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, inScheduleWindow, opensText } from './discovery';
+import { byDeadline, deadlineText, inScheduleWindow, opensText, programChip } from './discovery';
 import { featuredCardColors, featuredCardPaint, featuredDefaultCard } from './featured-colors';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -63,5 +63,49 @@ describe('featuredCardPaint', () => {
     expect(featuredCardPaint('bg-sky-700')).toEqual({ className: featuredDefaultCard });
     expect(featuredCardPaint('#123456')).toEqual({ className: '', color: '#123456' });
     expect(featuredCardPaint('url(x)')).toEqual({ className: featuredDefaultCard });
+  });
+});
+
+describe('programChip', () => {
+  const fmt = (d: Date) => `D${iso(d)}`;
+  it("says 'Opens {date}' before the window, never 'Closed'", () => {
+    expect(programChip(inDays(3), inDays(30), now, fmt)).toEqual({
+      state: 'not_open',
+      label: `Opens D${iso(inDays(3))}`,
+      tone: 'info',
+    });
+  });
+  it("counts down the last week, 'Open' before it, 'Closed' after", () => {
+    expect(programChip(null, inDays(3), now).label).toBe('Closes in 3 days');
+    expect(programChip(inDays(-1), inDays(0.5), now).label).toBe('Closes tomorrow');
+    expect(programChip(null, inDays(30), now)).toMatchObject({ label: 'Open', tone: 'success' });
+    expect(programChip(null, null, now).label).toBe('Open');
+    expect(programChip(inDays(-9), inDays(-1), now)).toMatchObject({ state: 'closed', label: 'Closed' });
+  });
+  it('uses a short month and day by default (Opens Dec 2)', () => {
+    const chip = programChip('2026-12-02T12:00:00Z', null, now);
+    expect(chip.label).toBe(
+      `Opens ${new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date('2026-12-02T12:00:00Z'))}`,
+    );
+  });
+});
+
+describe('byDeadline', () => {
+  it('sorts soonest deadline first, no deadline after, closed ones last', () => {
+    const p = (name: string, close: Date | null) => ({ name, close_at: close ? close.toISOString() : null });
+    const list = [
+      p('closed long ago', inDays(-30)),
+      p('no deadline', null),
+      p('next month', inDays(30)),
+      p('closed yesterday', inDays(-1)),
+      p('in 3 days', inDays(3)),
+    ];
+    expect(list.sort(byDeadline(now)).map((x) => x.name)).toEqual([
+      'in 3 days',
+      'next month',
+      'no deadline',
+      'closed yesterday',
+      'closed long ago',
+    ]);
   });
 });

@@ -10,8 +10,10 @@ export const LIMITS = {
   url: 2_048,
   /** One line: a short answer, a title, an address line, a search. */
   line: 500,
-  /** A question's label or help text. */
+  /** A question's label. */
   label: 1_000,
+  /** A question's help text, shown under its label. */
+  help: 500,
   /** A form question key (letters, digits, _ and -). */
   key: 64,
   /** One select option or decision option. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationForm } from '../schemas/forms';
 import type { Profile } from '../schemas/profiles';
-import { PROFILE_PROBLEMS_HEADING, profileProblems, requiredProfileSections } from './profile-completeness';
+import {
+  PROFILE_PROBLEMS_HEADING,
+  profileChecklist,
+  profileProblems,
+  requiredProfileSections,
+} from './profile-completeness';
 
 const form = (enabled: boolean, sections: ApplicationForm['profile']['sections'] = {}): ApplicationForm => ({
   questions: [],
@@ -124,5 +129,35 @@ describe('profileProblems', () => {
   it('a complete profile has no problems; the heading is the spec text', () => {
     expect(profileProblems(form(true), full)).toEqual([]);
     expect(PROFILE_PROBLEMS_HEADING).toBe('Please complete the following required profile sections:');
+  });
+});
+
+describe('profileChecklist', () => {
+  it("counts the program's sections that are complete and names what the others lack", () => {
+    const partial: Profile = {
+      ...empty,
+      full_name: 'Ada',
+      personal_statement: 'Hi',
+      parent_guardian_email: 'p@x.test',
+    };
+    const list = profileChecklist(form(true, { experience: true }), partial);
+    expect(list.complete).toBe(2);
+    expect(list.items).toEqual([
+      {
+        section: 'personal',
+        name: 'Personal Information',
+        missing: ['Date of Birth', 'Phone Number', 'Address'],
+      },
+      { section: 'family', name: 'Family/Emergency Contact', missing: [] },
+      { section: 'writing', name: 'Writing & Essays', missing: [] },
+      { section: 'experience', name: 'Experience & Portfolio', missing: ['Resume'] },
+    ]);
+    expect(profileChecklist(form(true), full)).toMatchObject({ complete: 4 });
+  });
+  it('only the sections the program asks for; none when the profile is off', () => {
+    expect(
+      profileChecklist(form(true, { family: false, writing: false }), full).items.map((i) => i.section),
+    ).toEqual(['personal', 'experience']);
+    expect(profileChecklist(form(false), full)).toEqual({ items: [], complete: 0 });
   });
 });

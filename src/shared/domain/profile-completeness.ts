@@ -43,6 +43,23 @@ export function requiredProfileSections(form: ApplicationForm): ProfileSection[]
   return profileSections.filter((s) => profileSectionOn(form, s));
 }
 
+/** What a section still lacks (the spec's words after 'Section: '); empty when it is complete. */
+export function sectionMissing(section: ProfileSection, profile: Profile): string[] {
+  switch (section) {
+    case 'personal': {
+      const missing = personalLabels.filter(([k]) => blank(profile[k] as string | null)).map(([, l]) => l);
+      if (addressFields.every((k) => blank(profile[k]))) missing.push('Address');
+      return missing;
+    }
+    case 'family':
+      return contactFields.every((k) => blank(profile[k])) ? ['At least one contact method required'] : [];
+    case 'writing':
+      return blank(profile.personal_statement) ? ['Personal Statement'] : [];
+    case 'experience':
+      return profile.resume_file ? [] : ['Resume'];
+  }
+}
+
 /** One line per incomplete section, worded as the spec words it; empty when the profile is complete. */
 export function profileProblems(form: ApplicationForm, profile: Profile | null): string[] {
   const sections = requiredProfileSections(form);
@@ -50,15 +67,36 @@ export function profileProblems(form: ApplicationForm, profile: Profile | null):
   if (!profile)
     return [`Profile not found. Please complete: ${sections.map((s) => profileSectionNames[s]).join(', ')}`];
   const lines: string[] = [];
-  if (sections.includes('personal')) {
-    const missing = personalLabels.filter(([k]) => blank(profile[k] as string | null)).map(([, l]) => l);
-    if (missing.length) lines.push(`Personal Information: ${missing.join(', ')}`);
-    if (addressFields.every((k) => blank(profile[k]))) lines.push('Personal Information: Address');
+  for (const s of sections) {
+    const missing = sectionMissing(s, profile);
+    if (s === 'personal') {
+      // Two lines, as the spec words them: the named fields, then the address.
+      const fields = missing.filter((m) => m !== 'Address');
+      if (fields.length) lines.push(`${profileSectionNames[s]}: ${fields.join(', ')}`);
+      if (missing.includes('Address')) lines.push(`${profileSectionNames[s]}: Address`);
+    } else if (missing.length) lines.push(`${profileSectionNames[s]}: ${missing.join(', ')}`);
   }
-  if (sections.includes('family') && contactFields.every((k) => blank(profile[k])))
-    lines.push('Family/Emergency Contact: At least one contact method required');
-  if (sections.includes('writing') && blank(profile.personal_statement))
-    lines.push('Writing & Essays: Personal Statement');
-  if (sections.includes('experience') && !profile.resume_file) lines.push('Experience & Portfolio: Resume');
   return lines;
+}
+
+export interface ProfileChecklistItem {
+  section: ProfileSection;
+  name: string;
+  missing: string[];
+}
+
+/**
+ * The profile sections a program needs and what each still lacks, for the checklist shown before the
+ * questions ('Profile: 2 of 4 sections complete'). No profile: every section lacks everything.
+ */
+export function profileChecklist(
+  form: ApplicationForm,
+  profile: Profile | null,
+): { items: ProfileChecklistItem[]; complete: number } {
+  const items = requiredProfileSections(form).map((section) => ({
+    section,
+    name: profileSectionNames[section],
+    missing: profile ? sectionMissing(section, profile) : ['Not started'],
+  }));
+  return { items, complete: items.filter((i) => i.missing.length === 0).length };
 }

@@ -18,7 +18,7 @@ describe('uploadProblem', () => {
     expect(uploadProblem('resume', { type: 'image/png', size: 10 })).toBe(
       'Please upload a PDF, Word document, or text file',
     );
-    expect(uploadProblem('resume', { type: '', size: 10 })).toBe(uploadRules.resume.typeMessage);
+    expect(uploadProblem('resume', { type: '', size: 10 })).toBe(uploadRules.resume.typeMessage(''));
   });
 
   it('needs a file smaller than the limit (10MB resume, 50MB portfolio and answers)', () => {
@@ -29,9 +29,7 @@ describe('uploadProblem', () => {
     expect(uploadProblem('portfolio', { type: 'video/mp4', size: 50 * MB })).toBe(
       'File size must be less than 50MB',
     );
-    expect(uploadProblem('answer', { type: 'audio/mpeg', size: 50 * MB })).toBe(
-      'File size must be less than 50MB',
-    );
+    expect(uploadProblem('answer', { type: 'audio/mpeg', size: 50 * MB })).toBe('File too large. Max 50 MB.');
   });
 
   it('accepts the portfolio list of the spec and refuses anything else', () => {
@@ -53,7 +51,25 @@ describe('uploadProblem', () => {
     expect(uploadProblem('portfolio', { type: 'application/x-msdownload', size: 1 })).toBe(
       'Please upload images, videos, audio, PDF, Word documents, or text files',
     );
-    expect(uploadProblem('answer', { type: 'image/svg+xml', size: 1 })).toBe(uploadRules.answer.typeMessage);
+  });
+
+  it('accepts on file questions the types of spec 000 (png, jpeg, heic, mp4, mp3, pdf), naming any other', () => {
+    for (const type of [
+      'image/png',
+      'image/jpeg',
+      'image/heic',
+      'video/mp4',
+      'audio/mpeg',
+      'application/pdf',
+    ])
+      expect(uploadProblem('answer', { type, size: 50 * MB - 1 })).toBeNull();
+    expect(uploadProblem('answer', { type: 'image/svg+xml', size: 1 })).toBe(
+      'Unsupported file type: image/svg+xml',
+    );
+    expect(uploadProblem('answer', { type: 'application/msword', size: 1 })).toBe(
+      'Unsupported file type: application/msword',
+    );
+    expect(uploadProblem('answer', { type: '', size: 1 })).toBe('Unsupported file type: unknown');
   });
 });
 

@@ -21,41 +21,50 @@ const media = [
   'audio/mp3',
 ];
 
+/** Answer files (spec 000 §5, §9): png, jpeg, heic, mp4, mp3 (audio/mpeg), pdf. */
+const answerTypes = ['image/png', 'image/jpeg', 'image/heic', 'video/mp4', 'audio/mpeg', 'application/pdf'];
+
 export interface UploadRule {
   /** Accepted content types (checked against the bytes on the server). */
   types: string[];
   /** Size limit in bytes: a file must be smaller. */
   maxBytes: number;
-  typeMessage: string;
+  /** The refusal of a type (given the type the file declared, '' when none). */
+  typeMessage: (type: string) => string;
   sizeMessage: string;
 }
 
-/** The spec's upload rules, word for word. Answer files accept what the portfolio accepts. */
+const fixed = (message: string) => () => message;
+
+/**
+ * The spec's upload rules, word for word: the profile's resume and portfolio (spec 001), and
+ * application file questions with the upload rules of spec 000 §5/§9 and their messages.
+ */
 export const uploadRules: Record<UploadPurpose, UploadRule> = {
   resume: {
     types: documents,
     maxBytes: 10 * MB,
-    typeMessage: 'Please upload a PDF, Word document, or text file',
+    typeMessage: fixed('Please upload a PDF, Word document, or text file'),
     sizeMessage: 'File size must be less than 10MB',
   },
   portfolio: {
     types: [...media, ...documents],
     maxBytes: 50 * MB,
-    typeMessage: 'Please upload images, videos, audio, PDF, Word documents, or text files',
+    typeMessage: fixed('Please upload images, videos, audio, PDF, Word documents, or text files'),
     sizeMessage: 'File size must be less than 50MB',
   },
   answer: {
-    types: [...media, ...documents],
+    types: answerTypes,
     maxBytes: 50 * MB,
-    typeMessage: 'Please upload images, videos, audio, PDF, Word documents, or text files',
-    sizeMessage: 'File size must be less than 50MB',
+    typeMessage: (type) => `Unsupported file type: ${type || 'unknown'}`,
+    sizeMessage: 'File too large. Max 50 MB.',
   },
 };
 
 /** The client's first check (the server checks again, against the bytes): a message or null. */
 export function uploadProblem(purpose: UploadPurpose, file: { type: string; size: number }): string | null {
   const rule = uploadRules[purpose];
-  if (!rule.types.includes(file.type)) return rule.typeMessage;
+  if (!rule.types.includes(file.type)) return rule.typeMessage(file.type);
   if (file.size >= rule.maxBytes) return rule.sizeMessage;
   return null;
 }

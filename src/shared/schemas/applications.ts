@@ -103,5 +103,19 @@ export const mySubmissionSchema = z.object({
   status: z.enum(applicationStatuses),
   submitted_at: z.string().nullable(),
   updated_at: z.string(),
+  /** The published result, when there is one: its decision only when the decision was sent. */
+  result: z.object({ decision: z.string().nullable(), published_at: z.string() }).nullable(),
 });
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
+
+/** An application still in progress (a draft) of a live program, with its window. */
+export const myDraftSchema = z.object({
+  id: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  organization_name: z.string(),
+  open_at: z.string().nullable(),
+  close_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type MyDraft = z.infer<typeof myDraftSchema>;

@@ -9,6 +9,8 @@ export const questionSchema = z.object({
   key: text(LIMITS.key).min(1),
   type: z.enum(questionTypes),
   label: text(LIMITS.label),
+  /** Help text shown to applicants under the question's label. */
+  help: text(LIMITS.help).optional(),
   required: z.boolean().default(false),
   maxWords: z.number().int().positive().max(LIMITS.longText).optional(),
   maxLength: z.number().int().positive().max(LIMITS.longText).optional(),

@@ -32,6 +32,11 @@ export const applicationsArea: MatrixArea = {
       path: () => '/api/me/applications',
       expect: signedIn(200, 403),
     },
+    {
+      route: 'GET /me/applications/drafts',
+      path: () => '/api/me/applications/drafts',
+      expect: signedIn(200, 403),
+    },
   ],
   lastRows: [
     {

@@ -20,3 +20,6 @@ export const DEMO_MARKER_ORG_SLUG = 'riverside-arts';
 /** Demo applications and reviews of the reviews area (their own kind tags, so other areas' ids never collide). */
 export const demoReviewApplicationId = (n: number) => fixedId('dea1', n);
 export const demoReviewId = (n: number) => fixedId('dea2', n);
+
+/** Applications the demo applicant has in progress. */
+export const demoDraftApplicationId = (n: number) => fixedId('dea3', n);

@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { organizations } from '../schema';
 import { type SeedContext, seedContext } from './context';
 import { seedDemoAssignments } from './demo-assignments';
+import { seedDemoDrafts } from './demo-drafts';
 import { seedDemoFeatured } from './demo-featured';
 import { seedDemoOrgs } from './demo-orgs';
 import { seedDemoPrograms } from './demo-programs';
@@ -60,4 +61,5 @@ async function seedDemo(ctx: SeedContext, applyhubOrgId: string): Promise<void> 
   await seedDemoPrograms(ctx, users, orgs);
   await seedDemoFeatured(ctx, orgs);
   await seedDemoReviews(ctx, users);
+  await seedDemoDrafts(ctx, users);
 }

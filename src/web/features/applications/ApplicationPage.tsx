@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -7,6 +7,7 @@ import { isMissingAnswer } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
 import type { Application } from '../../../shared/schemas/applications';
+import type { Profile } from '../../../shared/schemas/profiles';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -15,9 +16,11 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { profileQuery } from '../profile/api';
 import { AnswerSync, type SaveState, type SendResult } from './answer-sync';
 import { sendAnswers } from './api';
 import { ProfileBlock } from './ProfileBlock';
+import { ProfileChecklist } from './ProfileChecklist';
 import { QuestionField } from './QuestionField';
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
@@ -87,6 +90,14 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
 
   const isDraft = app.status === 'draft';
   const canEdit = app.editable && (isDraft || editing);
+  // The live profile (before submission) is read again whenever the page is shown again, so an edit
+  // made in the profile tab shows here at once.
+  const liveProfile = app.role === 'owner' && app.profile?.source === 'live';
+  const profile = useQuery({ ...profileQuery, enabled: liveProfile, refetchOnWindowFocus: true });
+  const profileBlock =
+    liveProfile && app.profile && profile.data
+      ? { ...app.profile, data: profile.data as unknown as Record<string, unknown> }
+      : app.profile;
 
   const sync = useMemo(
     () =>
@@ -126,7 +137,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
       document.removeEventListener('visibilitychange', hide);
       window.removeEventListener('pagehide', pagehide);
       window.removeEventListener('online', online);
-      sync.stop();
+      // Leaving through the app's own links (Back to dashboard, Home, Profile …) saves what is pending.
+      sync.leave();
     };
   }, [sync]);
 
@@ -169,9 +181,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     try {
       const result = await sync.submit();
       if (result.kind === 'ok') {
-        toast.success(m.submitted);
         await queryClient.invalidateQueries({ queryKey: ['me', 'applications'] });
-        void navigate({ to: '/' });
+        void navigate({ to: '/applications/$appId/submitted', params: { appId: app.id } });
         return;
       }
       if (result.kind === 'refused') {
@@ -297,8 +308,14 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
       )}
 
       <div className="mt-6 space-y-6">
-        {app.profile && program.form.profile.enabled && (
-          <ProfileBlock form={program.form} block={app.profile} />
+        {liveProfile && program.form.profile.enabled && (
+          <ProfileChecklist
+            form={program.form}
+            profile={(profile.data ?? app.profile?.data ?? null) as Profile | null}
+          />
+        )}
+        {profileBlock && program.form.profile.enabled && (
+          <ProfileBlock form={program.form} block={profileBlock} />
         )}
 
         <Card

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { applicationMessages as m } from '../../../shared/domain/applications';
+import { deadlineText } from '../../../shared/domain/discovery';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -10,15 +11,21 @@ import { SkeletonText } from '../../components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
+import { ProgramChip } from '../programs/ProgramChip';
 import { MyResults } from '../results/MyResults';
-import { mySubmissionsQuery } from './api';
+import { ResultBadge } from '../results/ResultBadge';
+import { myDraftsQuery, mySubmissionsQuery } from './api';
 
-/** My Submissions (spec 001 §2): Applications (non-draft, newest first) and Results. */
+/**
+ * My Submissions (spec 001 §2): applications in progress with their deadline and Continue (when there
+ * are any), then the tabs Applications (non-draft, newest first, with the published result) and Results.
+ */
 export function MySubmissionsPage() {
   usePageTitle('My Submissions');
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader back={<BackLink to="/dashboard">Back to dashboard</BackLink>} title="My Submissions" />
+      <InProgress />
       <Tabs defaultValue="applications" className="mt-6">
         <TabsList aria-label="My Submissions">
           <TabsTrigger value="applications">Applications</TabsTrigger>
@@ -57,7 +64,13 @@ function Applications() {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="font-semibold text-slate-900">{a.program_name}</h2>
-              <Badge status={a.status} />
+              {a.result?.decision ? (
+                <ResultBadge decision={a.result.decision} />
+              ) : a.result ? (
+                <Badge tone="info">Result published</Badge>
+              ) : (
+                <Badge status={a.status} />
+              )}
             </div>
             <p className="text-sm text-slate-600">{a.organization_name}</p>
             <p className="text-sm text-slate-600">
@@ -78,5 +91,47 @@ function Applications() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Drafts of live programs, soonest deadline first; nothing at all when there are none. */
+function InProgress() {
+  const drafts = useQuery(myDraftsQuery);
+  const items = drafts.data?.items ?? [];
+  if (items.length === 0) return null;
+  const now = new Date();
+  return (
+    <section aria-labelledby="in-progress" className="mt-6">
+      <h2 id="in-progress" className="text-lg font-semibold text-slate-900">
+        In progress
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {items.map((d) => (
+          <li
+            key={d.id}
+            className="flex flex-col gap-3 rounded-xl border border-blue-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-semibold text-slate-900">{d.program_name}</h3>
+                <ProgramChip program={d} now={now} />
+              </div>
+              <p className="text-sm text-slate-600">{d.organization_name}</p>
+              <p className="text-sm text-slate-600">
+                Deadline: {deadlineText(d.close_at, now)} · Last saved {formatDateTime(d.updated_at)}
+              </p>
+            </div>
+            <LinkButton
+              to="/applications/$appId"
+              params={{ appId: d.id }}
+              size="sm"
+              aria-label={`Continue: ${d.program_name}`}
+            >
+              Continue
+            </LinkButton>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-import { ExternalLink, Lock } from 'lucide-react';
+import { ChevronDown, ExternalLink, Lock } from 'lucide-react';
+import { useId, useState } from 'react';
 import { profileSectionOn } from '../../../shared/domain/forms';
 import type { ProfileBlock as Block } from '../../../shared/schemas/applications';
 import type { ApplicationForm } from '../../../shared/schemas/forms';
@@ -84,9 +85,12 @@ const sections = {
 
 /**
  * The autofilled profile (spec 001 §2): the live profile before submission, the stored snapshot
- * after; never edited here ('Edit Profile' opens /profile in a new tab).
+ * after; never edited here ('Edit Profile' opens /profile in a new tab). On phones its details are
+ * collapsed until asked for (the checklist above already says what is missing).
  */
 export function ProfileBlock({ form, block }: { form: ApplicationForm; block: Block }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const shown = (Object.keys(sections) as (keyof typeof sections)[]).filter((k) => profileSectionOn(form, k));
   if (shown.length === 0) return null;
   return (
@@ -120,7 +124,20 @@ export function ProfileBlock({ form, block }: { form: ApplicationForm; block: Bl
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
-      <div className="mt-4 space-y-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          'mt-3 inline-flex items-center gap-1 text-sm font-medium text-blue-800 underline sm:hidden',
+          focusRing,
+        )}
+      >
+        {open ? 'Hide profile details' : 'Show profile details'}
+        <ChevronDown className={cn('size-4', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      <div id={detailsId} className={cn('mt-4 space-y-4', !open && 'max-sm:hidden')}>
         {shown.map((key) => (
           <div key={key} className="rounded-lg border border-slate-200 bg-white p-3">
             <h3 className="font-medium text-slate-900">{sections[key].title}</h3>

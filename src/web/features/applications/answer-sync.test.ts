@@ -153,6 +153,37 @@ describe('AnswerSync', () => {
     expect(h.sent[0]).toMatchObject({ keepalive: true, answers: { a: 'x', b: 'y' } });
   });
 
+  it('leaving the page sends the pending autosave at once (keepalive), also after a save in flight', async () => {
+    const h = harness([ok, ok]);
+    const sync = new AnswerSync({ applicationId: ID, answers: {}, version: 1, autosave: true }, h.deps);
+    sync.set('a', 'x');
+    sync.leave();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toMatchObject([{ kind: 'save', keepalive: true, answers: { a: 'x' } }]);
+    expect(h.live()).toHaveLength(0);
+
+    const h2 = harness([ok, ok]);
+    const busy = new AnswerSync({ applicationId: ID, answers: {}, version: 1, autosave: true }, h2.deps);
+    busy.set('a', 'x');
+    void busy.flush();
+    busy.set('b', 'y');
+    busy.leave();
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h2.sent.map((s) => s.answers)).toEqual([{ a: 'x' }, { a: 'x', b: 'y' }]);
+    expect(h2.sent[1].keepalive).toBe(true);
+  });
+
+  it('leaving with nothing pending, or outside autosave (editing a submitted one), sends nothing', async () => {
+    const h = harness([ok]);
+    new AnswerSync({ applicationId: ID, answers: {}, version: 1, autosave: true }, h.deps).leave();
+    const editing = new AnswerSync({ applicationId: ID, answers: {}, version: 1, autosave: false }, h.deps);
+    editing.set('a', 'x');
+    editing.leave();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toEqual([]);
+  });
+
   it('a refusal for good (locked, invalid) is shown, kept locally and not retried', async () => {
     const h = harness([
       { kind: 'error', status: 409, message: 'Application is locked - deadline has passed' },

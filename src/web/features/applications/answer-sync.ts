@@ -226,6 +226,19 @@ export class AnswerSync {
     this.cancelTimer();
   }
 
+  /**
+   * The page is left through the app's own links (spec 001 §4: save when the page is left): the
+   * pending autosave is sent now with keepalive, after a save still in flight, and the engine stops.
+   */
+  leave() {
+    if (this.stopped) return;
+    const inflight = this.inflight;
+    this.stop();
+    if (!this.options.autosave) return;
+    const send = () => (this.dirty ? this.saveOnce({ keepalive: true }) : null);
+    void (inflight ? inflight.then(send, send) : send());
+  }
+
   private apply(result: SendResult, sent: Answers) {
     switch (result.kind) {
       case 'ok':

@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Application, ApplicationPreview, MySubmission } from '../../../shared/schemas/applications';
+import type {
+  Application,
+  ApplicationPreview,
+  MyDraft,
+  MySubmission,
+} from '../../../shared/schemas/applications';
 import { api } from '../../lib/api';
 import type { SendResult } from './answer-sync';
 
@@ -23,6 +28,11 @@ export const applicationPreviewQuery = (id: string) =>
 export const mySubmissionsQuery = queryOptions({
   queryKey: ['me', 'applications'],
   queryFn: () => api<{ items: MySubmission[]; total: number }>('GET', '/me/applications'),
+});
+
+export const myDraftsQuery = queryOptions({
+  queryKey: ['me', 'applications', 'drafts'],
+  queryFn: () => api<{ items: MyDraft[]; total: number }>('GET', '/me/applications/drafts'),
 });
 
 /**

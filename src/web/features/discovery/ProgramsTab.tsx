@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deadlineText, opensText } from '../../../shared/domain/discovery';
-import { type ProgramType, windowState } from '../../../shared/domain/programs';
-import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { byDeadline, deadlineText, opensText } from '../../../shared/domain/discovery';
+import type { ProgramType } from '../../../shared/domain/programs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Select } from '../../components/ui/Field';
-import { programsQuery, useStartApplication } from './api';
+import { LinkButton } from '../../components/ui/LinkButton';
+import { ProgramChip } from '../programs/ProgramChip';
+import { programsQuery } from './api';
 
 const typeFilters: { value: '' | ProgramType; label: string }[] = [
   { value: '', label: 'All' },
@@ -19,10 +19,12 @@ const typeFilters: { value: '' | ProgramType; label: string }[] = [
 
 const typeName = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
-/** All Programs: type filter and a client-side search over program and organization names. */
+/**
+ * All Programs: type filter and a client-side search over program and organization names; sorted by
+ * deadline with closed programs last. 'Learn More' opens the program page, where applying starts.
+ */
 export function ProgramsTab() {
   const programs = useQuery(programsQuery);
-  const start = useStartApplication();
   const [type, setType] = useState<'' | ProgramType>('');
   const [search, setSearch] = useState('');
   if (programs.isPending) {
@@ -43,11 +45,13 @@ export function ProgramsTab() {
   }
   const now = new Date();
   const term = search.trim().toLowerCase();
-  const shown = programs.data.items.filter(
-    (p) =>
-      (!type || p.type === type) &&
-      (!term || p.name.toLowerCase().includes(term) || p.organization_name.toLowerCase().includes(term)),
-  );
+  const shown = programs.data.items
+    .filter(
+      (p) =>
+        (!type || p.type === type) &&
+        (!term || p.name.toLowerCase().includes(term) || p.organization_name.toLowerCase().includes(term)),
+    )
+    .sort(byDeadline(now));
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -73,7 +77,6 @@ export function ProgramsTab() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((p) => {
-            const open = windowState(p.open_at, p.close_at, now) === 'open';
             return (
               <li
                 key={p.id}
@@ -81,7 +84,7 @@ export function ProgramsTab() {
               >
                 <div className="flex items-start justify-between gap-2">
                   <p className="text-sm text-slate-600">{p.organization_name}</p>
-                  <Badge tone={open ? 'success' : 'neutral'}>{open ? 'Open' : 'Closed'}</Badge>
+                  <ProgramChip program={p} now={now} />
                 </div>
                 <h2 className="mt-1 text-lg font-semibold text-slate-900">{p.name}</h2>
                 <p className="mt-1 text-xs font-medium uppercase tracking-wide text-blue-700">
@@ -100,16 +103,15 @@ export function ProgramsTab() {
                     <dd className="text-slate-900">{deadlineText(p.close_at, now)}</dd>
                   </div>
                 </dl>
-                <Button
+                <LinkButton
+                  to="/programs/$id"
+                  params={{ id: p.id }}
                   variant="secondary"
                   size="sm"
                   className="mt-4 self-start"
-                  loading={start.isPending && start.variables === p.id}
-                  disabled={start.isPending}
-                  onClick={() => start.mutate(p.id)}
                 >
                   Learn More<span className="sr-only"> about {p.name}</span>
-                </Button>
+                </LinkButton>
               </li>
             );
           })}

@@ -36,6 +36,7 @@ const extensions: Record<string, string> = {
   'image/png': '.png',
   'image/gif': '.gif',
   'image/webp': '.webp',
+  'image/heic': '.heic,.heif',
   'video/mp4': '.mp4',
   'video/quicktime': '.mov',
   'video/x-msvideo': '.avi',
@@ -49,9 +50,11 @@ function acceptFor(purpose: UploadPurpose): string {
   return [...types, ...exts].join(',');
 }
 
+const sameAs: Record<string, string> = { 'audio/mp3': 'audio/mpeg', 'image/heif': 'image/heic' };
+
 /** Browsers leave some types blank or guess them from the extension: fill the common gaps. */
 function declaredType(file: File): string {
-  if (file.type) return file.type === 'audio/mp3' ? 'audio/mpeg' : file.type;
+  if (file.type) return sameAs[file.type] ?? file.type;
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const byExt: Record<string, string> = {
     pdf: 'application/pdf',
@@ -61,6 +64,8 @@ function declaredType(file: File): string {
     mov: 'video/quicktime',
     avi: 'video/x-msvideo',
     wav: 'audio/wav',
+    heic: 'image/heic',
+    heif: 'image/heic',
   };
   return byExt[ext] ?? '';
 }
@@ -244,7 +249,8 @@ export function FileUpload({
         {!value && !uploading && (
           <div className="flex flex-col items-center gap-2 text-center sm:flex-row sm:text-left">
             <Upload className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-            <p className="flex-1 text-sm text-slate-600">
+            {/* Touch screens cannot drag a file in: they only get the button, worded for a tap. */}
+            <p className={cn('flex-1 text-sm text-slate-600', !disabled && 'pointer-coarse:hidden')}>
               {disabled ? 'No file uploaded' : 'Drag a file here, or'}
             </p>
             {!disabled && (
@@ -252,10 +258,11 @@ export function FileUpload({
                 size="sm"
                 variant="secondary"
                 onClick={() => inputRef.current?.click()}
-                aria-label={`Choose file: ${label}`}
                 aria-describedby={described}
               >
-                Choose file
+                <span className="pointer-coarse:hidden">Choose file</span>
+                <span className="hidden pointer-coarse:inline">Choose a file</span>
+                <span className="sr-only">: {label}</span>
               </Button>
             )}
           </div>

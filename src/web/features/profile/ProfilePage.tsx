@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { ExternalLink, FileText } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { type ProfileSection, sectionMissing } from '../../../shared/domain/profile-completeness';
 import {
   PERSONAL_STATEMENT_MAX,
   type ProfileTextField,
@@ -34,6 +35,8 @@ import { profileKey, profileQuery, removePortfolioFile, removeResume, saveProfil
 type Draft = Record<ProfileTextField, string> & { emergency_contact_is_parent: boolean };
 
 const steps = ['Personal Info', 'Family/Emergency Contact', 'Writing', 'Experience/Portfolio'] as const;
+/** The profile section each step fills (the one programs check before a submit). */
+const sectionOfStep: readonly ProfileSection[] = ['personal', 'family', 'writing', 'experience'];
 
 /** Which step each field is on (to show a save error where it is). */
 const stepOf: Partial<Record<ProfileTextField, number>> = {
@@ -51,6 +54,13 @@ function toDraft(p: Profile): Draft {
   for (const f of profileTextFields) d[f] = p[f] ?? '';
   d.emergency_contact_is_parent = p.emergency_contact_is_parent ?? false;
   return d;
+}
+
+/** The draft as profile fields (blank → null), to check completeness while typing. */
+function typed(d: Draft): Partial<Profile> {
+  const out: Partial<Record<ProfileTextField, string | null>> = {};
+  for (const f of profileTextFields) out[f] = d[f].trim() || null;
+  return out as Partial<Profile>;
 }
 
 function sameDraft(a: Draft, b: Draft) {
@@ -166,7 +176,20 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
   return (
     <>
-      <Stepper steps={steps} current={step} onSelect={go} label="Profile steps" />
+      <Stepper
+        steps={steps}
+        current={step}
+        // Complete only when the step's required fields are filled (as typed), whatever was visited.
+        stateOf={(i) =>
+          i === step
+            ? 'Current'
+            : sectionMissing(sectionOfStep[i], { ...profile, ...typed(draft) }).length === 0
+              ? 'Complete'
+              : 'Upcoming'
+        }
+        onSelect={go}
+        label="Profile steps"
+      />
       <Card>
         <form
           className="flex flex-col gap-6"
@@ -188,28 +211,49 @@ function ProfileEditor({ profile }: { profile: Profile }) {
               Step {step + 1} of {steps.length}
             </p>
           </div>
+          <p className="-mt-4 text-sm text-slate-600">
+            <span className="text-red-700" aria-hidden="true">
+              *
+            </span>{' '}
+            Needed by programs that use your profile
+            {step === 1 && ' (here: at least one way to reach a parent or emergency contact)'}.
+          </p>
 
           {step === 0 && (
             <div className="grid gap-4 sm:grid-cols-2">
-              {field('full_name', 'Full Name', { autoComplete: 'name', className: 'sm:col-span-2' })}
-              {field('given_name', 'Given Name', { autoComplete: 'given-name' })}
-              {field('family_name', 'Family Name', { autoComplete: 'family-name' })}
-              {field('date_of_birth', 'Date of Birth', { type: 'date', autoComplete: 'bday' })}
-              {field('phone_number', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
+              {field('full_name', 'Full name', {
+                autoComplete: 'name',
+                className: 'sm:col-span-2',
+                required: true,
+              })}
+              {field('given_name', 'Given name', { autoComplete: 'given-name' })}
+              {field('family_name', 'Family name', { autoComplete: 'family-name' })}
+              {field('date_of_birth', 'Date of birth', {
+                type: 'date',
+                autoComplete: 'bday',
+                required: true,
+              })}
+              {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel', required: true })}
               {field('email', 'Email', { type: 'email', autoComplete: 'email', className: 'sm:col-span-2' })}
               <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
-                <legend className="mb-2 text-sm font-semibold text-slate-900">Address</legend>
-                {field('address_line1', 'Address Line 1', {
+                <legend className="mb-2 text-sm font-semibold text-slate-900">
+                  Address
+                  <span className="ml-0.5 text-red-700" aria-hidden="true">
+                    *
+                  </span>
+                  <span className="font-normal text-slate-600"> (at least one line)</span>
+                </legend>
+                {field('address_line1', 'Address line 1', {
                   autoComplete: 'address-line1',
                   className: 'sm:col-span-2',
                 })}
-                {field('address_line2', 'Address Line 2', {
+                {field('address_line2', 'Address line 2', {
                   autoComplete: 'address-line2',
                   className: 'sm:col-span-2',
                 })}
                 {field('address_city', 'City', { autoComplete: 'address-level2' })}
-                {field('address_state', 'State / Province', { autoComplete: 'address-level1' })}
-                {field('address_postal_code', 'Postal Code', { autoComplete: 'postal-code' })}
+                {field('address_state', 'State / province', { autoComplete: 'address-level1' })}
+                {field('address_postal_code', 'Postal code', { autoComplete: 'postal-code' })}
                 {field('address_country', 'Country', { autoComplete: 'country-name' })}
               </fieldset>
             </div>
@@ -218,13 +262,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
           {step === 1 && (
             <div className="flex flex-col gap-6">
               <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-sm font-semibold text-slate-900">Parent / Guardian</legend>
-                {field('parent_guardian_name', 'Parent/Guardian Name', { className: 'sm:col-span-2' })}
-                {field('parent_guardian_email', 'Parent/Guardian Email', { type: 'email' })}
-                {field('parent_guardian_phone', 'Parent/Guardian Phone', { type: 'tel' })}
+                <legend className="mb-2 text-sm font-semibold text-slate-900">Parent / guardian</legend>
+                {field('parent_guardian_name', 'Parent/guardian name', { className: 'sm:col-span-2' })}
+                {field('parent_guardian_email', 'Parent/guardian email', { type: 'email' })}
+                {field('parent_guardian_phone', 'Parent/guardian phone', { type: 'tel' })}
               </fieldset>
               <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-sm font-semibold text-slate-900">Emergency Contact</legend>
+                <legend className="mb-2 text-sm font-semibold text-slate-900">Emergency contact</legend>
                 <Checkbox
                   className="sm:col-span-2"
                   label="Emergency contact is my parent/guardian"
@@ -233,11 +277,11 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 />
                 {!draft.emergency_contact_is_parent && (
                   <>
-                    {field('emergency_contact_name', 'Emergency Contact Name', {
+                    {field('emergency_contact_name', 'Emergency contact name', {
                       className: 'sm:col-span-2',
                     })}
-                    {field('emergency_contact_email', 'Emergency Contact Email', { type: 'email' })}
-                    {field('emergency_contact_phone', 'Emergency Contact Phone', { type: 'tel' })}
+                    {field('emergency_contact_email', 'Emergency contact email', { type: 'email' })}
+                    {field('emergency_contact_phone', 'Emergency contact phone', { type: 'tel' })}
                   </>
                 )}
               </fieldset>
@@ -308,7 +352,8 @@ function StatementField({
     <div className="flex flex-col gap-1">
       <Textarea
         id="profile-personal_statement"
-        label="Personal Statement"
+        label="Personal statement"
+        required
         hint="Tell programs about yourself, your goals and your experience."
         rows={12}
         value={value}
@@ -361,6 +406,7 @@ function FilesStep({ profile, onProfile }: { profile: Profile; onProfile: (p: Pr
         <FileUpload
           purpose="resume"
           label="Resume"
+          required
           describedBy={resumeHelp}
           value={profile.resume_file}
           failureMessage="Failed to upload resume"

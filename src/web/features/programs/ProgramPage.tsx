@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { ProgramChip } from './ProgramChip';
 
 const questionTypeLabel: Record<string, string> = {
   short_text: 'Short text',
@@ -30,16 +31,18 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
   const blocked = state !== 'open';
   const { form } = program;
   const { openLogin } = useLoginDialog();
-  // Signed-out visitors sign in first and come back to the apply page.
-  const applyPath = `/programs/${program.id}/apply`;
+  // Straight to the editable application (started or fetched); visitors sign in first, then land there.
+  const startPath = `/programs/${program.id}/start`;
 
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to={me.data ? '/dashboard' : '/'}>Back</BackLink>
       <div
+        data-window={state}
         className={cn(
-          'mt-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm',
-          blocked && 'opacity-60',
+          'mt-4 rounded-xl border p-6 shadow-sm',
+          // Dimmed by its surface, never by opacity: every text keeps its 4.5:1 contrast.
+          blocked ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white',
         )}
       >
         <p className="text-sm text-slate-500">
@@ -51,7 +54,10 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
             {program.organization_name}
           </Link>
         </p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900">{program.name}</h1>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">{program.name}</h1>
+          <ProgramChip program={program} />
+        </div>
         <p className="mt-2 text-sm font-medium uppercase tracking-wide text-blue-700">{program.type}</p>
 
         <section className="mt-6" aria-labelledby="about">
@@ -99,11 +105,11 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
           ) : state === 'closed' ? (
             <p className="font-semibold text-red-700">Closed</p>
           ) : me.data ? (
-            <LinkButton to="/programs/$id/apply" params={{ id: program.id }} size="lg">
+            <LinkButton to="/programs/$id/start" params={{ id: program.id }} size="lg">
               Start / Continue Application
             </LinkButton>
           ) : (
-            <Button size="lg" onClick={() => openLogin(applyPath)}>
+            <Button size="lg" onClick={() => openLogin(startPath)}>
               Start / Continue Application
             </Button>
           )}

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
+import { ProgramChip } from '../programs/ProgramChip';
 
 interface Props {
   kind: 'organization' | 'coalition';
@@ -91,8 +92,13 @@ export function EntityPrograms({ kind, entity }: Props) {
               key={p.id}
               className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
             >
-              {kind === 'coalition' && <p className="text-sm text-slate-500">{p.organization_name}</p>}
-              <h2 className="text-lg font-semibold text-slate-900">{p.name}</h2>
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  {kind === 'coalition' && <p className="text-sm text-slate-500">{p.organization_name}</p>}
+                  <h2 className="text-lg font-semibold text-slate-900">{p.name}</h2>
+                </div>
+                <ProgramChip program={p} />
+              </div>
               <p className="mt-1 text-xs font-medium uppercase tracking-wide text-blue-700">{p.type}</p>
               <p className="mt-2 line-clamp-3 text-sm text-slate-600">{p.description}</p>
               <Link

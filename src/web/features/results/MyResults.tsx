@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublishedResult } from '../../../shared/schemas/results';
-import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useTopic } from '../../lib/realtime';
 import { meQuery } from '../../lib/session';
 import { myResultsQuery } from './api';
+import { ResultBadge } from './ResultBadge';
 
 /**
  * My Submissions → Results: the applicant's published results, newest first, each field only when its
@@ -23,6 +23,8 @@ export function MyResults() {
     const type = (data as { type?: string; resync?: boolean } | null)?.type;
     if (type === 'results_published' || (data as { resync?: boolean } | null)?.resync) {
       void queryClient.invalidateQueries({ queryKey: myResultsQuery.queryKey });
+      // The Applications tab shows the result on the application's card too.
+      void queryClient.invalidateQueries({ queryKey: ['me', 'applications'] });
     }
   });
 
@@ -58,12 +60,20 @@ export function MyResults() {
   );
 }
 
-function ResultCard({ result: r }: { result: PublishedResult }) {
+/** One published result as the applicant sees it (also the publish page's preview). */
+export function ResultCard({
+  result: r,
+  headingLevel = 2,
+}: {
+  result: PublishedResult;
+  headingLevel?: 2 | 3;
+}) {
   const { visibility: v, payload: p } = r;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{r.program_name}</h2>
+        <Heading className="text-lg font-semibold text-slate-900">{r.program_name}</Heading>
         <p className="text-sm text-slate-600">
           Published <time dateTime={r.published_at}>{formatDateTime(r.published_at)}</time>
         </p>
@@ -71,7 +81,7 @@ function ResultCard({ result: r }: { result: PublishedResult }) {
       <dl className="mt-4 grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6 sm:gap-y-3">
         {v.decision && (
           <Field label="Decision">
-            {p.decision ? <DecisionBadge decision={p.decision} /> : <span className="text-slate-500">—</span>}
+            {p.decision ? <ResultBadge decision={p.decision} /> : <span className="text-slate-500">—</span>}
           </Field>
         )}
         {v.score && <Field label="Score">{p.score ?? <span className="text-slate-500">—</span>}</Field>}
