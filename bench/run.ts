@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoProgramId } from '../src/server/db/seed/ids';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
@@ -228,9 +229,14 @@ async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void
       info.warnings.push(warning);
       log(`  WARNING: ${warning}`);
     }
+    // The review queue of the demo's first program, as its reviewer sees it (issue 12 item 3).
+    const reviewer = { cookie: await demoSignIn(base, 'reviewer@demo.test') };
+    const queueUrl = `${base}/api/review/programs/${demoProgramId(1)}/queue`;
+    await expectOk(queueUrl, reviewer);
     const endpoints = [
       { name: 'GET /api/health', url: `${base}/api/health` },
       { name: 'GET /api/me/capabilities', url: `${base}/api/me/capabilities`, headers: auth },
+      { name: 'GET review queue', url: queueUrl, headers: reviewer },
     ];
     if (db && settings.queryCounts) {
       info.sqlPerRequest = await sqlPerRequest(db, endpoints);
@@ -276,17 +282,34 @@ function summary(bundle: BundleReport | null): string {
   const ceiling = new Map(
     loads.filter((l) => l.target === 'hono hello-world').map((l) => [l.connections, l.rps]),
   );
+  // Signed-in reads against /api/health of the same server and connections, in the same run.
+  const health = new Map(
+    loads.filter((l) => l.endpoint === 'GET /api/health').map((l) => [`${l.target}|${l.connections}`, l.rps]),
+  );
   const rows = [
-    ['target', 'endpoint', 'conns', 'req/s', '% ceiling', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    [
+      'target',
+      'endpoint',
+      'conns',
+      'req/s',
+      '% ceiling',
+      '% health',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+    ],
   ];
   for (const l of loads) {
     const c = ceiling.get(l.connections);
+    const h = health.get(`${l.target}|${l.connections}`);
     rows.push([
       l.target,
       l.endpoint,
       String(l.connections),
       String(l.rps),
       c ? `${Math.round((l.rps / c) * 100)}%` : '-',
+      h ? `${Math.round((l.rps / h) * 100)}%` : '-',
       ms(l.p50Ms),
       ms(l.p99Ms),
       String(l.non2xx),
@@ -458,7 +481,14 @@ async function main(): Promise<number> {
         },
       },
     ];
-    const plan = steps.filter((step) => !step.skip && !(step.postgres && settings.skipPostgres));
+    // BENCH_ONLY=name,name: only the steps whose names contain one of them (e.g. "hello,ApplyHub on").
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+    const plan = steps.filter(
+      (step) =>
+        !step.skip &&
+        !(step.postgres && settings.skipPostgres) &&
+        (!only || only.some((o) => step.name.includes(o))),
+    );
     for (const { name, run } of plan) {
       try {
         await run();
