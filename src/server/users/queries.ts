@@ -99,6 +99,7 @@ const none = sql`false`;
 
 /** Live (not soft-deleted) organizations by id, by name. */
 export async function orgsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return []; // most users hold nothing: no statement at all
   return db
     .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
     .from(organizations)
@@ -107,6 +108,7 @@ export async function orgsByIds(db: Db, ids: string[]) {
 }
 
 export async function coalitionsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
   return db
     .select({ id: coalitions.id, name: coalitions.name, slug: coalitions.slug })
     .from(coalitions)
@@ -116,6 +118,7 @@ export async function coalitionsByIds(db: Db, ids: string[]) {
 
 /** Live programs the user reviews: assigned directly, or through an organization. */
 export async function reviewerPrograms(db: Db, programIds: string[], orgIds: string[]) {
+  if (programIds.length === 0 && orgIds.length === 0) return [];
   const direct = programIds.length ? inArray(programs.id, programIds) : none;
   const viaOrg = orgIds.length ? inArray(programs.organizationId, orgIds) : none;
   return db
