@@ -209,11 +209,12 @@ describe('review lists', () => {
         await admin.getByRole('group', { name: 'Review status' }).waitFor();
         await admin.getByRole('button', { name: /^New \(\d+\)$/ }).click();
         await admin.getByRole('cell', { name: 'not started' }).first().waitFor();
-        expect(await admin.getByRole('cell', { name: 'commented' }).count()).toBe(0);
+        // The previous list stays on screen until the filtered one arrives.
+        await expect.poll(() => admin.getByRole('cell', { name: 'commented' }).count()).toBe(0);
         await admin.getByRole('button', { name: /^In review \(\d+\)$/ }).click();
         await admin.getByText('commented').first().waitFor();
+        await expect.poll(() => admin.getByRole('cell', { name: 'not started' }).count()).toBe(0);
         expect(await admin.getByRole('cell', { name: 'finalized' }).count()).toBe(0);
-        expect(await admin.getByRole('cell', { name: 'not started' }).count()).toBe(0);
         await axe(admin);
       } finally {
         await admin.context().close();

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { previewKind } from '../../../shared/domain/uploads';
 import type { FileInfo } from '../../../shared/schemas/files';
 import { buttonClasses, Skeleton } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { fileSizeText, signFile } from './api';
+
+const PdfViewer = lazy(() => import('./PdfViewer'));
 
 /** Signed links live 600 s: fetch a fresh one a minute before the old one expires. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -26,7 +29,7 @@ export function signedUrlQuery(path: string) {
 }
 
 /**
- * A stored file: image, audio, video (500 px high at most) or PDF (a 600 px frame) shown inline, and
+ * A stored file: image, audio, video (500 px high at most) or PDF (drawn at full width) shown inline, and
  * a download link. The link is signed for 600 s and refreshed before it expires.
  */
 export function FilePreview({ file }: { file: FileInfo }) {
@@ -64,7 +67,9 @@ export function FilePreview({ file }: { file: FileInfo }) {
         <audio src={url} controls preload="metadata" className="w-full" />
       )}
       {kind === 'pdf' && (
-        <iframe src={url} title={file.fileName} className="h-[600px] w-full rounded-lg border bg-white" />
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <PdfViewer url={url} fileName={file.fileName} />
+        </Suspense>
       )}
       {kind === 'link' && <p className="text-sm text-slate-600">Preview not available for this file type</p>}
       <figcaption className="flex flex-wrap items-center gap-3 text-sm">
