@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       {
+        // The real server on PostgreSQL behind a fault-injecting proxy (npm run test:faults).
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
+import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
@@ -359,6 +360,7 @@ async function main(): Promise<number> {
     reviews: null as ReviewsBenchReport | null,
     publish: null as PublishBenchReport | null,
     uploads: null as UploadsBenchReport | null,
+    lighthouse: null as LighthousePage[] | null,
   };
   let failed = false;
   try {
@@ -371,6 +373,20 @@ async function main(): Promise<number> {
         run: async () => {
           log('\n== uploads: a 50 MB portfolio file, 3 times (PGlite, local-disk storage)');
           reports.uploads = await runUploadsBench(
+            root,
+            (port, dataDir) => serverEnv(port, dataDir, null),
+            log,
+          );
+        },
+      },
+      {
+        name: 'lighthouse (mobile, PGlite)',
+        skip: process.env.BENCH_LIGHTHOUSE === '0',
+        run: async () => {
+          log(
+            '\n== Lighthouse mobile with Debian chromium: /, /browse, a program page, the application page',
+          );
+          reports.lighthouse = await runLighthouseBench(
             root,
             (port, dataDir) => serverEnv(port, dataDir, null),
             log,

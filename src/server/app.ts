@@ -8,9 +8,11 @@ import { discoveryRoutes } from './discovery/routes';
 import { featuredRoutes } from './featured/routes';
 import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
+import type { InFlight } from './http/in-flight';
+import { inputGuard } from './http/input-guard';
 import { requestLogger } from './http/logger';
 import { rateLimit } from './http/rate-limit';
-import { originCheck, securityHeaders } from './http/security';
+import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
@@ -27,6 +29,8 @@ import { superUserRoutes } from './users/super-routes';
 export interface AppOptions {
   /** Built SPA to serve for non-API paths; absent in API tests. */
   webDir?: string | null;
+  /** Counts requests in flight, so a shutdown can wait for them (index.ts). */
+  inFlight?: InFlight;
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
@@ -52,6 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   const { config, clock } = deps;
 
+  if (options.inFlight) app.use('*', options.inFlight.middleware());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -59,9 +64,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   if (config.logRequests) app.use('*', requestLogger());
   app.use('*', securityHeaders(config.production));
   app.use('/api/*', originCheck(config.publicUrl));
-  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock });
+  app.use('/api/*', inputGuard());
+  app.use('/api/*', noStoreWhenSignedIn());
+  // Every way in shares one budget per client: Google (sign-in and its callback), demo sign-in on
+  // its public path and on better-auth's own path.
+  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock, trustProxy: config.trustProxy });
   app.use('/api/auth/sign-in/*', signInLimit);
   app.use('/api/auth/callback/*', signInLimit);
+  app.use('/api/auth/oauth2/*', signInLimit);
+  app.use('/api/auth/demo/*', signInLimit);
   app.use('/api/demo/sign-in', signInLimit);
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
@@ -82,7 +93,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.get('/robots.txt', (c) =>
     c.text('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /applications/\nDisallow: /review/\n'),
   );
-  if (options.webDir) app.route('/', serveWeb(options.webDir));
+  if (options.webDir) app.route('/', serveWeb(options.webDir, { demoMode: deps.config.demoMode }));
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   app.onError((err, c) => errorResponse(c, err));
   return app;

@@ -16,6 +16,11 @@ export interface Config {
   oauthTestIssuer: { discoveryUrl: string; clientId: string; clientSecret: string } | null;
   demoMode: boolean;
   logRequests: boolean;
+  /**
+   * TRUST_PROXY=1: the server sits behind a reverse proxy that sets X-Forwarded-For, so the client
+   * address (for rate limits) is read from it. Off: the socket address, which a client cannot forge.
+   */
+  trustProxy?: boolean;
   /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
 }
@@ -159,5 +164,6 @@ export function loadConfig(env: Env = process.env): Config {
     oauthTestIssuer,
     demoMode,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'too_large'
   | 'rate_limited'
   | 'unavailable'
+  | 'insufficient_storage'
   | 'internal';
 
 export class AppError extends Error {
@@ -53,5 +54,16 @@ export class TooLarge extends AppError {
 export class RateLimited extends AppError {
   constructor(message = 'Too many requests. Please wait a moment and try again.') {
     super('rate_limited', message);
+  }
+}
+/** A dependency (the database, file storage) cannot serve the request now; the client may retry. */
+export class Unavailable extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again in a moment.') {
+    super('unavailable', message);
+  }
+}
+export class InsufficientStorage extends AppError {
+  constructor(message = 'The server has no space left to store this file. Please try again later.') {
+    super('insufficient_storage', message);
   }
 }

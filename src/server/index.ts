@@ -13,10 +13,14 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
+import { InFlight } from './http/in-flight';
 import { createNotifier } from './realtime/notifier';
 import { createStorage } from './storage';
 
 type Env = Record<string, string | undefined>;
+
+/** How long a shutdown waits for the requests in flight. */
+const DRAIN_MS = 10_000;
 
 function findWebDir(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,7 +60,8 @@ export async function start(env: Env = process.env) {
     storage: createStorage(config),
   };
   if (demo) await materializeDemoFiles(deps.storage, await demoFilesToWrite(deps.db));
-  const app = createApp(deps, { webDir: findWebDir() });
+  const inFlight = new InFlight();
+  const app = createApp(deps, { webDir: findWebDir(), inFlight });
   // Hidden featured sections are deleted for good after 30 days (hourly, and once now).
   const featuredPurge = startFeaturedPurge({ db: database.db, clock: deps.clock });
 
@@ -73,11 +78,17 @@ export async function start(env: Env = process.env) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), DRAIN_MS + 5_000);
     force.unref();
-    server.close();
+    // Stop accepting, let the requests in flight finish (bounded), then close the event streams,
+    // then the database: a request never finds the pool already closed.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const drained = await inFlight.drained(DRAIN_MS);
+    if (!drained) console.log(`${signal}: ${inFlight.size} request(s) still running after ${DRAIN_MS} ms`);
     await featuredPurge.stop().catch(() => {});
     await notifier.stop().catch(() => {});
+    // Responses already returned finish writing, closed streams hang up (bounded as well).
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);

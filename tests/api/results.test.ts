@@ -187,11 +187,11 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
       review_finalized_at: anaFinalizedAt.toISOString(),
       already_published: false,
     });
-    // The program's saved reviewer form (score and comments, no decision) overrides the defaults.
+    // Decision only by default; this program's reviewers do not decide, so nothing is ticked.
     expect(q.default_visibility).toEqual({
       decision: false,
-      score: true,
-      comments: true,
+      score: false,
+      comments: false,
       customMessage: null,
     });
     // Without a saved reviewer form the spec's defaults apply.
@@ -333,6 +333,49 @@ describe(`publishing results on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
         [apps.ben, true],
       ]),
     );
+  });
+
+  it('corrects what was sent: new visibility and payload, applicants notified; other ids refused', async () => {
+    const update = (body: unknown, as: string | null = admin) =>
+      t.json('POST', `/api/programs/${program}/update-published-results`, { as, body });
+    const benNotes = (await notificationsOf(people.ben.id)).length;
+    // Cy's review is a draft, Dee has none, Eve's is another program's: nothing changes.
+    for (const ids of [[apps.cy], [apps.ben, apps.dee], [apps.eve]]) {
+      const res = await update({ application_ids: ids, visibility: { score: true } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe('Only published results of this program can be updated.');
+    }
+    expect((await resultsOf(people.ben.cookie)).items[0].payload.score).toBeNull();
+    expect(
+      (await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.reviewer)).status,
+    ).toBe(403);
+    expect(
+      (await update({ application_ids: [apps.ben], visibility: {} }, world.cookies.otherOrgAdmin)).status,
+    ).toBe(404);
+    expect((await update({ application_ids: [apps.ben], visibility: {} }, null)).status).toBe(401);
+
+    const res = await update({
+      application_ids: [apps.ben],
+      visibility: { decision: true, score: true, comments: true, customMessage: 'Corrected.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Updated 1 published result(s).', updated: 1 });
+    const ben = await resultsOf(people.ben.cookie);
+    expect(ben.items).toHaveLength(1);
+    expect(ben.items[0].payload).toEqual({
+      decision: 'waitlist',
+      score: SECRET_SCORE,
+      comments: SECRET_COMMENT,
+    });
+    expect(ben.items[0].visibility.customMessage).toBe('Corrected.');
+    expect(await notificationsOf(people.ben.id)).toHaveLength(benNotes + 1);
+    // Ana's publication is untouched.
+    expect((await resultsOf(people.ana.cookie)).items[0].payload.score).toBeNull();
+
+    // Without ids: every published result of the program; hiding again hides everywhere.
+    const all = await update({ visibility: { decision: true, score: false, comments: false } });
+    expect(all.body.updated).toBe(2);
+    expect((await resultsOf(people.ben.cookie)).text).not.toContain('Hidden-remark-7f3c');
   });
 
   it('uses the program defaults when no visibility is sent (spec defaults without a reviewer form)', async () => {

@@ -8,6 +8,7 @@ import { reviewMessages } from '../../src/server/reviews/service';
 import { upsertAssignment } from '../../src/server/users/assignments';
 import {
   orgReviewListSchema,
+  pendingCountsSchema,
   reviewConflictSchema,
   reviewDetailSchema,
   reviewListSchema,
@@ -89,6 +90,33 @@ describe('the seeded reviews', () => {
   });
 });
 
+describe('the profile a reviewer sees (issue 13.2)', () => {
+  const sign = (path: string, as: string | null) => t.json('POST', '/api/files/sign', { as, body: { path } });
+
+  it('holds only the sections the program collects, and no empty fields', async () => {
+    // Community Mural Residency collects personal, writing and experience, not family.
+    const { id } = await submittedApplication(t, 'mural.privacy@example.test', MURAL);
+    const body = reviewDetailSchema.parse((await detail(id, c.reviewer)).body);
+    const snap = body.profile_snapshot ?? {};
+    expect(snap).toMatchObject({ date_of_birth: '2008-01-02', personal_statement: expect.any(String) });
+    expect(snap.resume_file).toBeTruthy();
+    for (const hidden of ['parent_guardian_name', 'parent_guardian_email', 'address_line2', '__source'])
+      expect(snap).not.toHaveProperty(hidden);
+  });
+
+  it('shows no resume, and signs no link to it, where the program does not collect Experience & Portfolio', async () => {
+    // Emerging Artist Scholarship: personal, family and writing; experience off.
+    const { id, cookie } = await submittedApplication(t, 'scholar.privacy@example.test', SCHOLARSHIP);
+    const body = reviewDetailSchema.parse((await detail(id, c.reviewer)).body);
+    expect(body.profile_snapshot).toMatchObject({ parent_guardian_name: 'Pat Guardian' });
+    expect(body.profile_snapshot).not.toHaveProperty('resume_file');
+    const me = (await t.json<{ resume_file: { filePath: string } }>('GET', '/api/me/profile', { as: cookie }))
+      .body;
+    expect((await sign(me.resume_file.filePath, c.reviewer)).status).toBe(404);
+    expect((await sign(me.resume_file.filePath, cookie)).status).toBe(200);
+  });
+});
+
 describe('GET /api/applications/{id}/review (who may read a review)', () => {
   const app = () => demoReviewApplicationId(2);
 
@@ -101,7 +129,7 @@ describe('GET /api/applications/{id}/review (who may read a review)', () => {
       expect(body.application.applicant_name).toBe('Maya Patel');
       expect(body.applicant_answers.q_instrument).toBe('Cello');
       expect(body.application_schema.questions.map((q) => q.key)).toContain('q_repertoire');
-      expect(body.profile_snapshot).toMatchObject({ full_name: 'Maya Patel', __source: 'profile' });
+      expect(body.profile_snapshot).toMatchObject({ full_name: 'Maya Patel' });
       expect(body.review).toMatchObject({ status: 'draft', score: 78, decision: 'waitlist' });
       expect(body.review?.reviewer_name).toBeTruthy();
       expect(body.reviewer_form).toEqual({
@@ -218,6 +246,14 @@ describe('PUT /api/applications/{id}/review', () => {
   it('validates the input shape', async () => {
     expect((await save(appId, c.reviewer, { comments: 'no version' })).status).toBe(400);
     expect((await save(appId, c.reviewer, { score: 'ten', version: 2 })).status).toBe(400);
+  });
+
+  it('keeps the score on its 0–100 scale', async () => {
+    for (const score of [-1, 100.5, 101, 1000]) {
+      const res = await save(appId, c.reviewer, { score, version: 2 });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Enter a score from 0 to 100.');
+    }
   });
 
   it('refuses reviewers of another program of the same organization, and everyone else', async () => {
@@ -443,20 +479,46 @@ describe('GET /api/reviews (All Reviews)', () => {
   });
 });
 
+describe('GET /api/review/pending-counts (reviewer landing cards)', () => {
+  it('counts, per program the caller reviews, the submitted applications not yet finalized', async () => {
+    const res = await t.json('GET', '/api/review/pending-counts', { as: c.reviewer });
+    expect(res.status).toBe(200);
+    const { items } = pendingCountsSchema.parse(res.body);
+    const queue = reviewQueueSchema.parse(
+      (await t.json('GET', `/api/review/programs/${YOUTH}/queue`, { as: c.reviewer })).body,
+    );
+    const youth = items.find((i) => i.program_id === YOUTH);
+    expect(youth).toMatchObject({
+      submitted: queue.items.length,
+      pending: queue.items.filter((i) => i.status !== 'submitted').length,
+    });
+    expect(youth?.pending).toBeGreaterThan(0);
+    // Only programs the caller reviews: the other organization's program is not counted.
+    expect(items.some((i) => i.program_id === DANCE)).toBe(false);
+    expect((await t.json('GET', '/api/review/pending-counts', { as: c.applicant })).status).toBe(403);
+    expect((await t.json('GET', '/api/review/pending-counts', { as: null })).status).toBe(401);
+  });
+});
+
 describe('GET /api/orgs/{slug}/reviews (Applications Inbox)', () => {
-  it("lists the organization's reviews with the organization name, filtered by status", async () => {
+  it('lists every submitted application of the organization, by review state, with counts', async () => {
     const res = await t.json('GET', '/api/orgs/riverside-arts/reviews', { as: c.orgAdmin });
     expect(res.status).toBe(200);
     const body = orgReviewListSchema.parse(res.body);
-    expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((r) => r.organization_name === 'Riverside Arts Center')).toBe(true);
-    expect(body.items.every((r) => r.status !== 'not_started')).toBe(true);
-    for (const status of ['draft', 'submitted'] as const) {
+    // Applications without a review are listed too (issue 11.4), as 'not started'.
+    expect(body.items.some((r) => r.status === 'not_started')).toBe(true);
+    expect(body.items.map((r) => r.application_id)).toContain(demoReviewApplicationId(5));
+    expect(body.counts.all).toBe(body.items.length);
+    expect(body.counts.not_started + body.counts.draft + body.counts.submitted).toBe(body.counts.all);
+    for (const status of ['not_started', 'draft', 'submitted'] as const) {
       const f = orgReviewListSchema.parse(
         (await t.json('GET', `/api/orgs/riverside-arts/reviews?status=${status}`, { as: c.orgAdmin })).body,
       );
       expect(f.items.length).toBeGreaterThan(0);
+      expect(f.items.length).toBe(body.counts[status]);
       expect(f.items.every((r) => r.status === status)).toBe(true);
+      expect(f.counts).toEqual(body.counts);
     }
   });
 

@@ -331,9 +331,12 @@ describe('super: users', () => {
     expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(401);
     expect((await t.json('GET', '/api/me/capabilities', { as: cookie })).status).toBe(401);
     expect(await t.deps.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
-    // A cookie minted while deleted (e.g. signing in again) is refused as well.
-    const again = await t.signIn('govern.deleted@example.test');
-    expect((await t.json('GET', '/api/me', { as: again })).status).toBe(401);
+    // Signing in again is refused while deleted (no session is created).
+    const again = await t.json('POST', '/api/demo/sign-in', {
+      body: { email: 'govern.deleted@example.test' },
+    });
+    expect(again.status).toBe(403);
+    expect(await t.deps.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
     const kept = await profileRow(id);
     expect(kept.onboardedAt).not.toBeNull();
     expect((await t.json('DELETE', `/api/super/users/${id}`, { as: superAdmin })).status).toBe(409);

@@ -300,11 +300,13 @@ describe('realtime', () => {
       // The first publishes: the second (no unsaved edits) reloads by itself.
       await second.getByText('Draft', { exact: true }).waitFor();
       await first.getByRole('button', { name: 'Publish' }).click();
+      await first.getByRole('button', { name: 'Publish now' }).click();
       await first
         .getByText("Program published successfully! It's now live and visible to applicants.")
         .waitFor();
       await second.getByText('Published', { exact: true }).waitFor();
-      // …and the first goes back to the programs list after 1.5 s.
+      // …and the first goes back to the programs list when they choose.
+      await first.getByRole('link', { name: 'Back to programs' }).click();
       await first.waitForURL(/\/org\/riverside-arts\/admin\/programs$/);
     } finally {
       await first.context().close();
@@ -319,9 +321,11 @@ describe('approval and roles', () => {
     try {
       await page.getByText('Publishing needs super admin approval.').waitFor();
       await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Submit for approval' }).click();
       await page
         .getByText('Program submitted for super admin approval. It will be published once approved.')
         .waitFor();
+      await page.getByRole('link', { name: 'Back to programs' }).click();
       await page.waitForURL(/\/org\/riverside-arts\/admin\/programs$/);
 
       await page.goto(builderPath(superApprovalProgramId));

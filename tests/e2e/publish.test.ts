@@ -6,8 +6,9 @@ import { type RunningServer, startServer } from './support/server';
 /**
  * Manage Reviewers and Publish Results: the org admin adds a reviewer by email (an unknown email and a
  * wrong name get the spec's messages), removes one, then publishes the demo data set's finalized result
- * (Jordan Lee, Youth Orchestra Auditions) with decision and comments but not score. Jordan, with My
- * Submissions → Results open in another browser context, sees it appear without a reload, no score.
+ * (Jordan Lee, Youth Orchestra Auditions) with decision and comments but not score, after a preview and a
+ * confirmation. Jordan, with My Submissions → Results open in another browser context, sees it appear
+ * without a reload, no score; the admin then corrects what was sent (adds the score) and Jordan sees it.
  * Axe runs on every page at 1280 and 375 px.
  */
 
@@ -191,26 +192,43 @@ describe('publish results', () => {
       );
       await axe(admin);
 
-      // What to send: this program's reviewer form shows all three; send decision and comments only.
+      // What to send: the decision only by default; the preview shows exactly Jordan's result card.
       const send = admin.getByRole('complementary', { name: 'What to send' });
       const box = (name: string) => send.getByRole('checkbox', { name });
       expect(await box('Decision').getAttribute('aria-checked')).toBe('true');
-      expect(await box('Reviewer comments').getAttribute('aria-checked')).toBe('true');
-      expect(await box('Score').getAttribute('aria-checked')).toBe('true');
-      await box('Score').click();
+      expect(await box('Reviewer comments').getAttribute('aria-checked')).toBe('false');
       expect(await box('Score').getAttribute('aria-checked')).toBe('false');
+      const preview = admin.getByRole('region', { name: 'Preview' });
+      await preview.getByText('What Jordan Lee will see').waitFor();
+      expect(await preview.getByRole('term').allTextContents()).toEqual(['Decision']);
+      await box('Reviewer comments').click();
+      expect(await preview.getByRole('term').allTextContents()).toEqual(['Decision', 'Reviewer comments']);
+      await preview.getByText(COMMENT_START, { exact: false }).waitFor();
+      expect(await preview.textContent()).not.toContain('92');
+      // The queue table is not clipped at 1280 px: nothing scrolls sideways.
+      const table = admin.getByRole('region', { name: 'Finalized results' });
+      expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await axe(admin);
       await admin.screenshot({ path: '/tmp/publish-queue-1280.png', fullPage: true });
 
-      // Select all, then publish the selection.
+      // Select all, then publish the selection after confirming.
       await admin.getByRole('checkbox', { name: 'Select all' }).check();
       expect(await row.getByRole('checkbox', { name: 'Select Jordan Lee' }).isChecked()).toBe(true);
       expect(await publishSelected.textContent()).toBe('Publish selected (1)');
       await publishSelected.click();
+      const confirm = admin.getByRole('dialog', { name: 'Publish to 1 applicant?' });
+      await confirm.getByText('will see the decision, the reviewer comments').waitFor();
+      await axe(admin);
+      await admin.screenshot({ path: '/tmp/publish-confirm-1280.png' });
+      await confirm.getByRole('button', { name: 'Publish' }).click();
       await admin.getByRole('status').filter({ hasText: 'Published 1 selected result(s).' }).waitFor();
 
       // The published row leaves the not-yet-published view; turning the filter off shows it as Yes.
       await admin.getByText('Every finalized result is published.').waitFor();
       expect(await publishSelected.isDisabled()).toBe(true);
+      expect(await admin.getByRole('button', { name: 'Publish all finalized results' }).isDisabled()).toBe(
+        true,
+      );
       await onlyUnpublished.click();
       await row.waitFor();
       expect((await row.getByRole('cell').allTextContents()).at(-1)).toBe('Yes');
@@ -233,9 +251,20 @@ describe('publish results', () => {
       await axe(applicant);
       await applicant.screenshot({ path: '/tmp/publish-results-1280.png', fullPage: true });
 
-      // Publishing all again publishes nothing new.
-      await admin.getByRole('button', { name: 'Publish all finalized results' }).click();
-      await admin.getByRole('status').filter({ hasText: 'Published 0 finalized result(s).' }).waitFor();
+      // Correcting what was sent: add the score to Jordan's published result, after confirming.
+      await row.getByRole('checkbox', { name: 'Select Jordan Lee' }).check();
+      await box('Score').click();
+      const updateSent = admin.getByRole('button', { name: 'Update sent results (1)' });
+      await updateSent.click();
+      const confirmUpdate = admin.getByRole('dialog', { name: 'Update 1 sent result?' });
+      await confirmUpdate.getByRole('button', { name: 'Update' }).click();
+      await admin.getByRole('status').filter({ hasText: 'Updated 1 published result(s).' }).waitFor();
+      await result.getByText('92', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await result.getByRole('term').allTextContents()).toEqual([
+        'Decision',
+        'Score',
+        'Reviewer comments',
+      ]);
 
       // The gallery counts it.
       await admin.goto(`/org/${ORG}/admin/publish-results`);

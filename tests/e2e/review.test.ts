@@ -205,9 +205,15 @@ describe('review lists', () => {
         await admin.getByText('Youth Orchestra Auditions').first().waitFor();
         await axe(admin);
         await admin.screenshot({ path: `/tmp/review-inbox-${width}.png`, fullPage: true });
-        await admin.getByRole('button', { name: 'Draft' }).click();
+        // Every submitted application is listed, by review state, the filters saying what they filter.
+        await admin.getByRole('group', { name: 'Review status' }).waitFor();
+        await admin.getByRole('button', { name: /^New \(\d+\)$/ }).click();
+        await admin.getByRole('cell', { name: 'not started' }).first().waitFor();
+        expect(await admin.getByRole('cell', { name: 'commented' }).count()).toBe(0);
+        await admin.getByRole('button', { name: /^In review \(\d+\)$/ }).click();
         await admin.getByText('commented').first().waitFor();
         expect(await admin.getByRole('cell', { name: 'finalized' }).count()).toBe(0);
+        expect(await admin.getByRole('cell', { name: 'not started' }).count()).toBe(0);
         await axe(admin);
       } finally {
         await admin.context().close();

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '../../shared/domain/applications';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { applications, organizations, programs, publications } from '../db/schema';
@@ -49,6 +50,7 @@ export async function applicationForUpdate(tx: Db, id: string) {
       version: applications.version,
       submittedAt: applications.submittedAt,
       programId: applications.programId,
+      programVersion: programs.version,
       form: programs.form,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
@@ -60,8 +62,11 @@ export async function applicationForUpdate(tx: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   if (!row) return null;
-  const { form, openAt, closeAt, live, ...rest } = row;
-  return { ...rest, program: { form: form as ApplicationForm, openAt, closeAt, live } };
+  const { form, openAt, closeAt, live, programVersion, ...rest } = row;
+  return {
+    ...rest,
+    program: { form: form as ApplicationForm, version: programVersion, openAt, closeAt, live },
+  };
 }
 
 /** The signed-out preview: the program behind an application id, only while it is public. */
@@ -157,4 +162,110 @@ export async function myDrafts(db: Db, userId: string) {
     close_at: iso(closeAt),
     updated_at: updatedAt.toISOString(),
   }));
+}
+
+/**
+ * The conditional writes of the autosave and submit fast path (decision 014): one `UPDATE … RETURNING`
+ * that changes the row only when every rule still holds — the caller's own application, the expected
+ * version, an answerable status, a live program inside its window, and the program version whose form
+ * cleaned the answers. No row back means "take the locked path", which says which rule failed.
+ * Prepared once per database handle (named statements on PostgreSQL).
+ */
+const fastWhere = and(
+  eq(applications.id, sql.placeholder('id')),
+  eq(applications.userId, sql.placeholder('userId')),
+  eq(applications.version, sql.placeholder('version')),
+  eq(programs.id, applications.programId),
+  eq(programs.version, sql.placeholder('programVersion')),
+  sql`${programs.published} and ${programs.deletedAt} is null`,
+  sql`not exists (select 1 from ${organizations} o where o.id = ${programs.organizationId} and o.deleted_at is not null)`,
+  sql`(${programs.openAt} is null or ${programs.openAt} <= ${sql.placeholder('now')}::timestamptz)`,
+  sql`(${programs.closeAt} is null or ${programs.closeAt} >= ${sql.placeholder('now')}::timestamptz)`,
+);
+const now = sql`${sql.placeholder('now')}::timestamptz`;
+const returned = { version: applications.version, status: applications.status };
+
+function prepareFastWrites(db: Db) {
+  const save = db
+    .update(applications)
+    .set({
+      answers: sql`${sql.placeholder('answers')}::jsonb`,
+      version: sql`${applications.version} + 1`,
+      updatedAt: now,
+    })
+    .from(programs)
+    .where(
+      and(
+        fastWhere,
+        // A submitted application stays complete: the caller says whether these answers are.
+        sql`(${applications.status} = 'draft' or (${applications.status} = 'submitted' and ${sql.placeholder('complete')}::boolean))`,
+      ),
+    )
+    .returning(returned)
+    .prepare('applications_fast_save');
+  const submit = db
+    .update(applications)
+    .set({
+      answers: sql`${sql.placeholder('answers')}::jsonb`,
+      status: 'submitted',
+      submittedAt: sql`coalesce(${applications.submittedAt}, ${now})`,
+      profileSnapshot: sql`${sql.placeholder('snapshot')}::jsonb`,
+      // The save and the submit of the locked path, each one version.
+      version: sql`${applications.version} + 2`,
+      updatedAt: now,
+    })
+    .from(programs)
+    .where(and(fastWhere, sql`${applications.status} in ('draft', 'submitted')`))
+    .returning(returned)
+    .prepare('applications_fast_submit');
+  return { save, submit };
+}
+
+const fastWrites = new WeakMap<Db, ReturnType<typeof prepareFastWrites>>();
+
+interface FastWrite {
+  id: string;
+  userId: string;
+  version: number;
+  programVersion: number;
+  answers: Record<string, unknown>;
+  now: Date;
+}
+
+function prepared(db: Db) {
+  let statements = fastWrites.get(db);
+  if (!statements) {
+    statements = prepareFastWrites(db);
+    fastWrites.set(db, statements);
+  }
+  return statements;
+}
+
+const params = (w: FastWrite) => ({
+  id: w.id,
+  userId: w.userId,
+  version: w.version,
+  programVersion: w.programVersion,
+  answers: JSON.stringify(w.answers),
+  now: w.now.toISOString(),
+});
+
+type Written = { version: number; status: ApplicationStatus } | null;
+
+/** The new version and status, or null when a rule does not hold (the locked path decides). */
+export async function fastSaveAnswers(db: Db, write: FastWrite & { complete: boolean }): Promise<Written> {
+  const [row] = await prepared(db).save.execute({ ...params(write), complete: write.complete });
+  return row ?? null;
+}
+
+/** The new version and status, or null when a rule does not hold (the locked path decides). */
+export async function fastSubmit(
+  db: Db,
+  write: FastWrite & { snapshot: Record<string, unknown> },
+): Promise<Written> {
+  const [row] = await prepared(db).submit.execute({
+    ...params(write),
+    snapshot: JSON.stringify(write.snapshot),
+  });
+  return row ?? null;
 }

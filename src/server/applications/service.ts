@@ -22,10 +22,13 @@ import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { loadProfile } from '../profiles/service';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
+import { formOf, rememberForm } from './form-cache';
 import { profileSnapshot } from './profile';
 import {
   applicationDetail,
   applicationForUpdate,
+  fastSaveAnswers,
+  fastSubmit,
   myDrafts,
   mySubmissions,
   previewByApplicationId,
@@ -106,6 +109,30 @@ export async function getApplication(
 
 type Locked = NonNullable<Awaited<ReturnType<typeof applicationForUpdate>>>;
 
+/** The locked row of the caller's own application; its program's form is remembered for the fast path. */
+async function lockOwn(db: Db, tx: Db, id: string): Promise<Locked> {
+  const row = await applicationForUpdate(tx, id);
+  if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+  rememberForm(db, id, {
+    programId: row.programId,
+    programVersion: row.program.version,
+    form: row.program.form,
+  });
+  return row;
+}
+
+/**
+ * The fast path's cleaned answers (decision 014), by the form remembered for this application's
+ * program; null when there is no such application or the answers break a rule (the locked path then gives the exact error).
+ */
+async function fastAnswers(db: Db, id: string, input: AnswersInput) {
+  const cached = await formOf(db, id);
+  if (!cached) return null;
+  const { answers, problems } = cleanAnswers(cached.form.questions, input.answers, id);
+  if (Object.keys(problems).length) return null;
+  return { ...cached, answers };
+}
+
 /** The checks every write of answers passes, on the locked row. */
 function assertAnswerable(row: Locked, clock: Clock) {
   assertEditable(row.program, clock);
@@ -153,10 +180,24 @@ export async function saveAnswers(
   id: string,
   input: AnswersInput,
 ): Promise<SavedAnswers> {
+  const me = requireActor(actor);
+  const fast = await fastAnswers(db, id, input);
+  if (fast) {
+    const now = clock.now();
+    const written = await fastSaveAnswers(db, {
+      id,
+      userId: me.userId,
+      version: input.version,
+      programVersion: fast.programVersion,
+      answers: fast.answers,
+      now,
+      complete: missingRequiredLabels(fast.form, fast.answers).length === 0,
+    });
+    if (written) return { answers: fast.answers, ...written, updated_at: now.toISOString() };
+  }
   await ownApplication(db, actor, id);
   return db.transaction(async (tx) => {
-    const row = await applicationForUpdate(tx, id);
-    if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+    const row = await lockOwn(db, tx, id);
     assertAnswerable(row, clock);
     const answers = cleaned(row, input);
     if (row.status === 'submitted') {
@@ -167,6 +208,34 @@ export async function saveAnswers(
     const version = await writeAnswers(tx, row, answers, input.version, now);
     return { answers, version, status: row.status, updated_at: now.toISOString() };
   });
+}
+
+/**
+ * The submit fast path (decision 014): complete answers and profile by the remembered form, then
+ * one conditional write of answers, status, submitted_at and profile snapshot. Null: take the locked path.
+ */
+async function fastSubmitted(
+  db: Db,
+  clock: Clock,
+  me: Actor,
+  id: string,
+  input: AnswersInput,
+): Promise<SavedAnswers | null> {
+  const fast = await fastAnswers(db, id, input);
+  if (!fast || missingRequiredLabels(fast.form, fast.answers).length) return null;
+  const profile = await loadProfile(db, me.userId);
+  if (profileProblems(fast.form, profile).length) return null;
+  const now = clock.now();
+  const written = await fastSubmit(db, {
+    id,
+    userId: me.userId,
+    version: input.version,
+    programVersion: fast.programVersion,
+    answers: fast.answers,
+    now,
+    snapshot: profileSnapshot(profile, now),
+  });
+  return written && { answers: fast.answers, ...written, updated_at: now.toISOString() };
 }
 
 /**
@@ -182,10 +251,11 @@ export async function submitApplication(
   id: string,
   input: AnswersInput,
 ): Promise<SavedAnswers> {
+  const fast = await fastSubmitted(db, clock, requireActor(actor), id, input);
+  if (fast) return fast;
   await ownApplication(db, actor, id);
   const outcome = await db.transaction(async (tx) => {
-    const row = await applicationForUpdate(tx, id);
-    if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+    const row = await lockOwn(db, tx, id);
     const now = clock.now();
     const state = windowState(row.program.openAt, row.program.closeAt, now);
     if (state === 'not_open') throw new Conflict(applicationMessages.notYetOpen);

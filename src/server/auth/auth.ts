@@ -4,6 +4,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, session, user, verification } from '../db/schema';
+import { isSoftDeleted } from '../users/lifecycle';
 import { ensureProfile } from '../users/queries';
 import { demoSignInPlugin } from './demo-plugin';
 
@@ -53,12 +54,12 @@ export function createAuth({ config, db }: AuthOptions) {
         }
       : {},
     emailAndPassword: { enabled: false },
-    // The signed session cookie caches the session for a minute, saving the session lookup on most
-    // requests; soft delete and roles are still read on every request (auth/session.ts).
+    // No cookie cache: every request reads its session, so sign-out, soft delete and role changes
+    // take effect on the very next request (the lookup is one indexed query).
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
+      cookieCache: { enabled: false },
     },
     // Our own limiter covers /api/auth (see http/rate-limit.ts).
     rateLimit: { enabled: false },
@@ -77,6 +78,14 @@ export function createAuth({ config, db }: AuthOptions) {
         create: {
           after: async (created) => {
             await ensureProfile(db, created.id, created.email);
+          },
+        },
+      },
+      // A soft-deleted user cannot sign in again (their sessions were deleted with them).
+      session: {
+        create: {
+          before: async (created) => {
+            if (await isSoftDeleted(db, created.userId)) return false;
           },
         },
       },

@@ -3,6 +3,8 @@ import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 
+export const ACCOUNT_DELETED = 'This account has been deleted.';
+
 export const demoSignInBody = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address.').max(254),
   name: z.string().trim().max(200).optional(),
@@ -32,6 +34,8 @@ export function demoSignInPlugin() {
           }
           if (!user) throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Could not create the user.' });
           const session = await adapter.createSession(user.id);
+          // Refused by the session hook in auth.ts: the account is soft-deleted.
+          if (!session) throw new APIError('FORBIDDEN', { message: ACCOUNT_DELETED });
           await setSessionCookie(ctx, { session, user });
           return ctx.json({ user: { id: user.id, email: user.email, name: user.name } });
         },

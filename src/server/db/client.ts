@@ -20,13 +20,50 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Time limits of the PostgreSQL pool: a connection that cannot be opened, a statement that runs on
+ * and a reply that never comes each end the request (503) instead of holding it forever.
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  idle_in_transaction_session_timeout: 30_000,
+};
+
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const { default: pgModule } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pgModule.Pool({ connectionString, max });
-  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  const pool = new pgModule.Pool({ connectionString, max, ...POOL_TIMEOUTS });
+  guardConnections(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, connectionString, close: () => pool.end() };
+}
+
+/**
+ * A connection that dies emits 'error' on its client; without a listener on every client (idle or
+ * checked out, e.g. mid-transaction) Node would end the process: the query in flight fails instead.
+ * A dead client its borrower never gives back (drizzle does not release one whose BEGIN failed) is
+ * given back after a grace period, so lost connections never drain the pool.
+ */
+function guardConnections(pool: pg.Pool) {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client as pg.PoolClient));
+  pool.on('error', (err) => console.error('postgres connection error:', err.message));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      console.error('postgres connection error:', err.message);
+      setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        try {
+          client.release(err);
+        } catch {
+          // released meanwhile by its borrower
+        }
+      }, 1_000).unref();
+    });
+  });
 }
 
 export async function wrapPglite(pglite: PGlite): Promise<Database> {

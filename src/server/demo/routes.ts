@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { demoAccountSchema, demoSignInResult } from '../../shared/schemas/system';
-import { demoSignInBody } from '../auth/demo-plugin';
-import { NotFound } from '../errors';
+import { ACCOUNT_DELETED, demoSignInBody } from '../auth/demo-plugin';
+import { Forbidden, NotFound } from '../errors';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { demoAccounts } from './accounts';
 
@@ -25,7 +25,7 @@ export const demoRoutes = router()
       path: '/demo/sign-in',
       tags: ['demo'],
       request: jsonBody(demoSignInBody),
-      responses: { ...jsonOk(demoSignInResult), ...errors(400, 404, 429) },
+      responses: { ...jsonOk(demoSignInResult), ...errors(400, 403, 404, 429) },
     }),
     async (c) => {
       const { config, auth } = c.get('deps');
@@ -39,6 +39,8 @@ export const demoRoutes = router()
           body: JSON.stringify(body),
         }),
       );
+      if (res.status === 403) throw new Forbidden(ACCOUNT_DELETED);
+      if (!res.ok) throw new Error(`demo sign-in failed with ${res.status}`);
       const result = (await res.json()) as z.infer<typeof demoSignInResult>;
       for (const cookie of res.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
       return c.json(result, 200);

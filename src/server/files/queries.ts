@@ -41,8 +41,16 @@ export async function releaseProfileFile(db: Db, path: string, ownerId: string):
   return true;
 }
 
-/** Programs to which the user has a non-draft application (their reviewers may read the user's profile files). */
-export async function submittedProgramScopes(db: Db, userId: string): Promise<ProgramScope[]> {
+/**
+ * Programs to which the user has a non-draft application whose review page shows this profile file:
+ * the application's snapshot holds it and the program's form collects the Experience & Portfolio
+ * section (profile autofill on, section not switched off). Their reviewers may read the file.
+ */
+export async function programsShowingProfileFile(
+  db: Db,
+  userId: string,
+  path: string,
+): Promise<ProgramScope[]> {
   const rows = await db
     .select({
       programId: programs.id,
@@ -53,7 +61,16 @@ export async function submittedProgramScopes(db: Db, userId: string): Promise<Pr
     })
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
-    .where(and(eq(applications.userId, userId), ne(applications.status, 'draft')));
+    .where(
+      and(
+        eq(applications.userId, userId),
+        ne(applications.status, 'draft'),
+        sql`(${applications.profileSnapshot}->'resume_file'->>'filePath' = ${path}
+          or ${applications.profileSnapshot}->'profile_files' @> jsonb_build_array(jsonb_build_object('filePath', ${path}::text)))`,
+        sql`${programs.form}->'profile'->>'enabled' = 'true'`,
+        sql`coalesce(${programs.form}->'profile'->'sections'->>'experience', 'true') <> 'false'`,
+      ),
+    );
   return rows.map((r) => ({ ...r, coalitionIds: r.coalitionIds ?? [] }));
 }
 

@@ -20,8 +20,8 @@ import {
   insertFile,
   pathTaken,
   programForm,
+  programsShowingProfileFile,
   releaseProfileFile,
-  submittedProgramScopes,
 } from './queries';
 import { downloadUrl, SIGNED_URL_SECONDS, verifySignature } from './signing';
 
@@ -267,7 +267,8 @@ export async function removePortfolioFile(deps: Deps, actor: Actor | null, path:
 /**
  * Who may read a stored file: its owner; super admins; for application files whoever may read the
  * application (its program's reviewers and admins); for profile files the reviewers and admins of a
- * program the owner has a non-draft application to. Anyone else: 404.
+ * program whose review page shows the file (a submitted application holds it in its profile snapshot
+ * and the program's form collects Experience & Portfolio). Anyone else: 404.
  */
 async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
   if (row.ownerId === me.userId || isSuperAdmin(me)) return;
@@ -280,7 +281,7 @@ async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
       throw err;
     }
   }
-  const scopes = await submittedProgramScopes(db, row.ownerId);
+  const scopes = await programsShowingProfileFile(db, row.ownerId, row.path);
   if (scopes.some((program) => can(me, { kind: 'program:review', program }))) return;
   throw new NotFound(FILE_NOT_FOUND);
 }

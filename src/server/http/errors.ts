@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { AppError, type ErrorCode } from '../errors';
+import { isBadTextError, isConnectionError } from '../db/errors';
+import { AppError, type ErrorCode, InsufficientStorage, Unavailable } from '../errors';
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   invalid: 422,
@@ -13,6 +14,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  insufficient_storage: 507,
   internal: 500,
 };
 
@@ -33,9 +35,31 @@ export function zodFields(err: ZodError): Record<string, string> {
   return fields;
 }
 
+/** Seconds a client should wait before retrying a request that failed for want of the database. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Infrastructure faults (database connection, file storage) as the domain errors they mean. */
+function classify(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (isConnectionError(err)) return new Unavailable();
+  if (isBadTextError(err)) return 'bad_text';
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM')
+    return new Unavailable(
+      'File storage is read-only at the moment. Nothing was saved; please try again later.',
+    );
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new InsufficientStorage();
+  return err;
+}
+
 /** The one place that turns an error into an HTTP response. */
-export function errorResponse(c: Context, err: unknown): Response {
+export function errorResponse(c: Context, raw: unknown): Response {
+  const err = classify(raw);
+  if (err === 'bad_text') {
+    return c.json(errorBody('invalid', 'The request contains characters that cannot be stored.'), 400);
+  }
   if (err instanceof AppError) {
+    if (err.code === 'unavailable') c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return c.json(errorBody(err.code, err.message, err.fields), statusByCode[err.code]);
   }
   if (err instanceof ZodError) {
@@ -51,6 +75,17 @@ export function errorResponse(c: Context, err: unknown): Response {
       err.status === 400 ? 'The request body is not valid JSON.' : err.message || 'Bad request.';
     return c.json(errorBody(err.status === 401 ? 'unauthenticated' : 'invalid', message), err.status);
   }
-  console.error('unhandled error:', err);
+  // Never the error object itself: a failed query's message and parameters can hold user data.
+  console.error('unhandled error:', describe(err));
   return c.json(errorBody('internal', 'An error occurred.'), 500);
+}
+
+/** Name, code and first stack frames of an error, without the SQL parameters drizzle puts in messages. */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return typeof err;
+  const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+  const code = (err as { code?: unknown }).code ?? cause?.code;
+  const message = err.message.startsWith('Failed query') ? 'Failed query' : err.message.slice(0, 200);
+  const where = err.stack?.split('\n').slice(1, 4).join('\n') ?? '';
+  return `${err.name}${code ? ` [${String(code)}]` : ''}: ${message}\n${where}`;
 }

@@ -9,15 +9,21 @@ interface Bucket {
 
 /**
  * Token bucket per client address (per server instance). `capacity` requests at once, refilled at
- * `perMinute` a minute. Used on sign-in routes, where guessing and floods happen.
+ * `perMinute` a minute. Used on sign-in routes, where guessing and floods happen. The client address
+ * is the socket's; X-Forwarded-For (which any client can send) only with TRUST_PROXY=1.
  */
-export function rateLimit(opts: { capacity: number; perMinute: number; clock: Clock }): MiddlewareHandler {
+export function rateLimit(opts: {
+  capacity: number;
+  perMinute: number;
+  clock: Clock;
+  /** Behind a trusted reverse proxy: key on the first X-Forwarded-For address. */
+  trustProxy?: boolean;
+}): MiddlewareHandler {
   const buckets = new Map<string, Bucket>();
   return async (c, next) => {
-    const key =
-      c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ||
-      (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket?.remoteAddress ||
-      'local';
+    const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } })?.incoming?.socket;
+    const forwarded = opts.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const key = forwarded || socket?.remoteAddress || 'local';
     const now = opts.clock.now().getTime();
     const bucket = buckets.get(key) ?? { tokens: opts.capacity, updated: now };
     // Never negative: a clock set backwards must not drain the bucket.

@@ -31,10 +31,16 @@ export function securityHeaders(production: boolean): MiddlewareHandler {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** True when the request carries a session cookie (ours or better-auth's). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return !!cookie && cookie.includes('session_token');
+}
+
 /**
- * CSRF protection for cookie-authenticated writes: a browser always sends Origin on a cross-site
- * write, so a write whose Origin (or Sec-Fetch-Site) says another site is refused.
- * Non-browser clients send neither and carry no ambient cookies to abuse.
+ * CSRF protection for cookie-authenticated writes: a write whose Origin (or Sec-Fetch-Site) says
+ * another site is refused, and so is a write with a session cookie that has neither (every browser
+ * we support sends one of them; a request without both cannot be told apart from a forged one).
+ * Clients without a session cookie carry no ambient authority to abuse.
  */
 export function originCheck(allowedOrigin: string): MiddlewareHandler {
   return async (c, next) => {
@@ -47,10 +53,24 @@ export function originCheck(allowedOrigin: string): MiddlewareHandler {
       }
     } else {
       const site = c.req.header('sec-fetch-site');
-      if (site && site !== 'same-origin' && site !== 'none') {
+      if (site ? site !== 'same-origin' && site !== 'none' : hasSessionCookie(c.req.header('cookie'))) {
         return c.json(errorBody('forbidden', 'Cross-site request refused.'), 403);
       }
     }
     return next();
+  };
+}
+
+/**
+ * Answers to a signed-in request hold personal data: never stored by a browser or a shared cache,
+ * and a cache keyed on the URL alone must not hand them to someone else.
+ */
+export function noStoreWhenSignedIn(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!hasSessionCookie(c.req.header('cookie'))) return;
+    if (!c.res.headers.get('content-type')?.includes('application/json')) return;
+    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.append('Vary', 'Cookie');
   };
 }

@@ -152,6 +152,40 @@ export async function insertPublications(
 }
 
 /**
+ * Corrects what published results show: the new visibility and a payload rebuilt from the finalized
+ * review with only the visible fields (one statement). Returns the rows changed.
+ */
+export async function updatePublications(
+  tx: Db,
+  input: { programId: string; ids: string[] | null; visibility: Visibility },
+): Promise<NewPublication[]> {
+  const { visibility: v } = input;
+  const shown = (on: boolean, value: SQL) => (on ? value : sql`null`);
+  const idFilter = input.ids
+    ? sql`and pb.application_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(input.ids)}::jsonb))`
+    : sql``;
+  const result = await tx.execute(sql`
+    update ${publications} pb set
+      visibility = ${JSON.stringify(v)}::jsonb,
+      payload = jsonb_build_object(
+        'decision', ${shown(v.decision, sql`coalesce(r.decision, r.ratings->>'decision')`)},
+        'score', ${shown(v.score, sql`r.score`)},
+        'comments', ${shown(v.comments, sql`r.comments`)}
+      )
+    from ${reviews} r
+    where r.id = pb.review_id and pb.program_id = ${input.programId} ${idFilter}
+    returning pb.id, pb.application_id, pb.user_id, pb.published_at`);
+  return rowsOf<{ id: string; application_id: string; user_id: string; published_at: Date | string }>(
+    result,
+  ).map((r) => ({
+    publication_id: r.id,
+    application_id: r.application_id,
+    user_id: r.user_id,
+    published_at: iso(r.published_at)!,
+  }));
+}
+
+/**
  * One `results_published` notification per new publication, and the realtime event on each
  * applicant's `notifications:<userId>` topic: two statements whatever the count. Postgres delivers
  * the events only when the transaction commits (the outbox).

@@ -5,9 +5,11 @@ import {
   publishProgramCardSchema,
   publishQueueSchema,
   publishResultSchema,
+  updatePublishedInput,
+  updatePublishedResultSchema,
 } from '../../shared/schemas/results';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
-import { myResults, publishGallery, publishQueue, publishResults } from './service';
+import { myResults, publishGallery, publishQueue, publishResults, updatePublishedResults } from './service';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
@@ -55,6 +57,26 @@ export const resultRoutes = router()
         200,
       );
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/update-published-results',
+      tags,
+      summary: 'Correct what published results show (their visibility); the applicants are notified.',
+      request: { params: idParam, ...jsonBody(updatePublishedInput) },
+      responses: { ...jsonOk(updatePublishedResultSchema), ...errors(400, 401, 403, 404, 422) },
+    }),
+    async (c) =>
+      c.json(
+        await updatePublishedResults(
+          c.get('deps').db,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
   )
   .openapi(
     createRoute({

@@ -4,6 +4,7 @@ import {
   defaultVisibility,
   normalizeCustomMessage,
   publishedMessage,
+  updatedMessage,
   type Visibility,
 } from '../../shared/domain/results';
 import { type Actor, can, isSuperAdmin } from '../../shared/policy';
@@ -13,6 +14,8 @@ import type {
   PublishQueue,
   PublishResult,
   publishInput,
+  UpdatePublishedResult,
+  updatePublishedInput,
 } from '../../shared/schemas/results';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
@@ -29,9 +32,21 @@ import {
   notifyPublished,
   publishQueueItems,
   resultsOf,
+  updatePublications,
 } from './queries';
 
 export const NOT_FINALIZED = 'Only finalized results of this program can be published.';
+export const NOT_PUBLISHED = 'Only published results of this program can be updated.';
+
+/** The visibility a call asks for, missing fields taken from the program's defaults. */
+function visibilityOf(input: z.output<typeof publishInput>['visibility'], defaults: Visibility): Visibility {
+  return {
+    decision: input?.decision ?? defaults.decision,
+    score: input?.score ?? defaults.score,
+    comments: input?.comments ?? defaults.comments,
+    customMessage: normalizeCustomMessage(input?.customMessage),
+  };
+}
 
 /**
  * The Publish Results gallery: the organization's published programs with finalized and published
@@ -87,13 +102,7 @@ export async function publishResults(
   input: z.output<typeof publishInput>,
 ): Promise<PublishResult> {
   const access = await programAdminAccess(db, actor, programId);
-  const defaults = defaultVisibility(access.program.reviewerForm);
-  const visibility: Visibility = {
-    decision: input.visibility?.decision ?? defaults.decision,
-    score: input.visibility?.score ?? defaults.score,
-    comments: input.visibility?.comments ?? defaults.comments,
-    customMessage: normalizeCustomMessage(input.visibility?.customMessage),
-  };
+  const visibility = visibilityOf(input.visibility, defaultVisibility(access.program.reviewerForm));
   const ids = input.mode === 'selected' ? [...new Set(input.application_ids ?? [])] : null;
   const onlyUnpublished = input.only_unpublished ?? true;
   const now = clock.now();
@@ -134,6 +143,29 @@ export async function publishResults(
       })),
     ];
     return { message: publishedMessage(input.mode, created.length), published: created.length, items };
+  });
+}
+
+/**
+ * Corrects what was sent (docs/decisions/018): the given published results (or all of the program's)
+ * get the new visibility and a payload rebuilt from their finalized review, in one transaction; an id
+ * that is not a published result of this program refuses the whole call. Each applicant is notified.
+ */
+export async function updatePublishedResults(
+  db: Db,
+  actor: Actor | null,
+  programId: string,
+  input: z.output<typeof updatePublishedInput>,
+): Promise<UpdatePublishedResult> {
+  const access = await programAdminAccess(db, actor, programId);
+  const visibility = visibilityOf(input.visibility, defaultVisibility(access.program.reviewerForm));
+  const ids = input.application_ids ? [...new Set(input.application_ids)] : null;
+  return db.transaction(async (tx) => {
+    const updated = await updatePublications(tx, { programId, ids, visibility });
+    if (ids && updated.length !== ids.length)
+      throw new Invalid(NOT_PUBLISHED, { application_ids: NOT_PUBLISHED });
+    await notifyPublished(tx, programId, access.program.name, updated);
+    return { message: updatedMessage(updated.length), updated: updated.length };
   });
 }
 

@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewListStatus } from '../../shared/domain/reviews';
 import type { ReviewerForm } from '../../shared/schemas/forms';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
-import type { Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
+import type { InboxStatus, Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
+import { REVIEW_TOTAL_CAP } from '../../shared/schemas/reviews';
 import type { Db } from '../db/client';
 
 /**
@@ -93,6 +94,35 @@ export interface ListFilter {
   programId?: string;
   limit: number;
   offset: number;
+  /** After this row of the previous page (its sort time as Postgres text, and its application id). */
+  after?: ListCursor;
+}
+
+export interface ListCursor {
+  at: string;
+  id: string;
+}
+
+/** The opaque `next_cursor` of a page: base64url of [sort time, application id]. */
+export function encodeCursor(c: ListCursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+}
+
+/** timestamptz as Postgres prints it: `2026-11-23 15:35:00.123456+00`. */
+const TIMESTAMPTZ_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/** A cursor this server made, or null for anything else. */
+export function decodeCursor(text: string): ListCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [at, id] = value;
+    if (typeof at !== 'string' || typeof id !== 'string') return null;
+    if (!/^[0-9a-f-]{36}$/i.test(id) || !TIMESTAMPTZ_TEXT.test(at)) return null;
+    return { at, id };
+  } catch {
+    return null;
+  }
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -134,34 +164,56 @@ function listParts(f: ListFilter, { names = true } = {}) {
   return { reviewedFrom, pendingFrom, withReviewed, withPending };
 }
 
-/** All Reviews rows, newest first (by the review's submitted or updated time, else the application's). */
+/**
+ * All Reviews rows, newest first (by the review's submitted or updated time, else the application's;
+ * ties by application id), after the cursor's row when there is one (keyset: each branch starts at the
+ * cursor in its index instead of reading and skipping the rows before it).
+ */
 export function reviewListSql(f: ListFilter): SQL {
   const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f);
   const take = f.limit + f.offset;
+  const after = (sortAt: SQL) =>
+    f.after ? sql`and (${sortAt}, a.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)` : sql``;
+  const reviewedAt = sql`coalesce(r.submitted_at, r.updated_at)`;
+  const pendingAt = sql`coalesce(a.submitted_at, a.updated_at)`;
   const branches: SQL[] = [];
   if (withReviewed)
-    branches.push(sql`(select ${rowColumns}, coalesce(r.submitted_at, r.updated_at) as sort_at ${reviewedFrom}
-      order by coalesce(r.submitted_at, r.updated_at) desc limit ${take})`);
+    branches.push(sql`(select ${rowColumns}, ${reviewedAt} as sort_at ${reviewedFrom} ${after(reviewedAt)}
+      order by ${reviewedAt} desc, a.id desc limit ${take})`);
   if (withPending)
-    branches.push(sql`(select ${rowColumns}, coalesce(a.submitted_at, a.updated_at) as sort_at ${pendingFrom}
-      order by coalesce(a.submitted_at, a.updated_at) desc limit ${take})`);
+    branches.push(sql`(select ${rowColumns}, ${pendingAt} as sort_at ${pendingFrom} ${after(pendingAt)}
+      order by ${pendingAt} desc, a.id desc limit ${take})`);
   if (branches.length === 0) return sql`select null where false`;
-  return sql`select * from (${sql.join(branches, sql` union all `)}) rows
-    order by sort_at desc, application_id limit ${f.limit} offset ${f.offset}`;
+  return sql`select *, sort_at::text as sort_key from (${sql.join(branches, sql` union all `)}) rows
+    order by sort_at desc, application_id desc limit ${f.limit} offset ${f.offset}`;
 }
 
+/** The total, counted up to REVIEW_TOTAL_CAP + 1 rows per branch (an exact count of a million rows takes seconds). */
 export function reviewCountSql(f: ListFilter): SQL {
   const { reviewedFrom, pendingFrom, withReviewed, withPending } = listParts(f, { names: false });
-  const reviewed = withReviewed ? sql`(select count(*) ${reviewedFrom})` : sql`0`;
-  const pending = withPending ? sql`(select count(*) ${pendingFrom})` : sql`0`;
+  const upTo = REVIEW_TOTAL_CAP + 1;
+  const reviewed = withReviewed
+    ? sql`(select count(*) from (select 1 ${reviewedFrom} limit ${upTo}) x)`
+    : sql`0`;
+  const pending = withPending
+    ? sql`(select count(*) from (select 1 ${pendingFrom} limit ${upTo}) x)`
+    : sql`0`;
   return sql`select (${reviewed} + ${pending})::int as total`;
 }
 
-export async function listReviews(db: Db, f: ListFilter): Promise<{ items: ReviewListRow[]; total: number }> {
+export async function listReviews(
+  db: Db,
+  f: ListFilter,
+): Promise<{ items: ReviewListRow[]; total: number; total_capped: boolean; next_cursor: string | null }> {
   const [rows, count] = await Promise.all([run(db, reviewListSql(f)), run(db, reviewCountSql(f))]);
+  const found = rows.filter((r) => r.application_id);
+  const counted = Number(count[0]?.total ?? 0);
+  const last = found.length === f.limit ? found[found.length - 1] : null;
   return {
-    items: rows.filter((r) => r.application_id).map(toListRow),
-    total: Number(count[0]?.total ?? 0),
+    items: found.map(toListRow),
+    total: Math.min(counted, REVIEW_TOTAL_CAP),
+    total_capped: counted > REVIEW_TOTAL_CAP,
+    next_cursor: last ? encodeCursor({ at: String(last.sort_key), id: String(last.application_id) }) : null,
   };
 }
 
@@ -200,22 +252,75 @@ export async function programQueue(db: Db, programId: string) {
   };
 }
 
-/** The org inbox: the reviews of the organization's programs, newest first. */
-export function orgReviewsSql(orgId: string, status: 'all' | 'draft' | 'submitted'): SQL {
-  const statusFilter = status === 'all' ? sql`` : sql`and r.status = ${status}`;
+/** The org inbox: every submitted application of the organization's programs, newest first. */
+export function orgReviewsSql(orgId: string, status: InboxStatus): SQL {
+  const statusFilter =
+    status === 'all'
+      ? sql``
+      : status === 'not_started'
+        ? sql`and r.id is null`
+        : sql`and r.status = ${status}`;
   return sql`select ${rowColumns}
-    from reviews r
-    join programs p on p.id = r.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    from applications a
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
-    join applications a on a.id = r.application_id
+    left join reviews r on r.application_id = a.id
     ${nameJoins}
-    where true ${statusFilter}
-    order by coalesce(r.submitted_at, r.updated_at) desc, r.id`;
+    where a.status <> 'draft' ${statusFilter}
+    order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
-export async function orgReviews(db: Db, orgId: string, status: 'all' | 'draft' | 'submitted') {
-  const rows = await run(db, orgReviewsSql(orgId, status));
-  return rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) }));
+/** How many of the organization's submitted applications are in each review state (one statement). */
+function orgReviewCountsSql(orgId: string): SQL {
+  return sql`select count(*)::int as all,
+      (count(*) filter (where r.id is null))::int as not_started,
+      (count(*) filter (where r.status = 'draft'))::int as draft,
+      (count(*) filter (where r.status = 'submitted'))::int as submitted
+    from applications a
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    left join reviews r on r.application_id = a.id
+    where a.status <> 'draft'`;
+}
+
+export async function orgReviews(db: Db, orgId: string, status: InboxStatus) {
+  const [rows, counts] = await Promise.all([
+    run(db, orgReviewsSql(orgId, status)),
+    run(db, orgReviewCountsSql(orgId)),
+  ]);
+  const c = counts[0] ?? {};
+  return {
+    items: rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) })),
+    counts: {
+      all: Number(c.all ?? 0),
+      not_started: Number(c.not_started ?? 0),
+      draft: Number(c.draft ?? 0),
+      submitted: Number(c.submitted ?? 0),
+    },
+  };
+}
+
+/**
+ * Per program the caller may review: how many submitted applications still wait for a finalized
+ * review (none yet, or a draft). One statement; programs with nothing submitted are left out.
+ */
+export async function pendingCounts(db: Db, scope: ReviewScope) {
+  const rows = await run(
+    db,
+    sql`select p.id as program_id, p.organization_id as org_id,
+        (count(*) filter (where r.id is null or r.status <> 'submitted'))::int as pending,
+        count(*)::int as submitted
+      from applications a
+      join programs p on p.id = a.program_id and p.deleted_at is null
+      left join reviews r on r.application_id = a.id
+      where a.status <> 'draft' and ${scopeCondition(scope)}
+      group by p.id, p.organization_id`,
+  );
+  return rows.map((r) => ({
+    program_id: String(r.program_id),
+    org_id: String(r.org_id),
+    pending: Number(r.pending),
+    submitted: Number(r.submitted),
+  }));
 }
 
 function toReview(r: Raw): Review {

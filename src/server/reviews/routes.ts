@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   orgReviewListSchema,
   orgReviewsQuery,
+  pendingCountsSchema,
   reviewConflictSchema,
   reviewDetailSchema,
   reviewListSchema,
@@ -14,6 +15,7 @@ import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getAllReviews,
   getOrgReviews,
+  getPendingCounts,
   getQueue,
   getReviewDetail,
   ReviewConflict,
@@ -27,6 +29,16 @@ const tags = ['reviews'];
 
 /** Reviews, review lists, inbox and program assignments (issue 5). */
 export const reviewRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/review/pending-counts',
+      tags,
+      summary: 'Per program the caller reviews: submitted applications and those still to review.',
+      responses: { ...jsonOk(pendingCountsSchema), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await getPendingCounts(c.get('deps').db, c.get('actor')), 200),
+  )
   .openapi(
     createRoute({
       method: 'get',

@@ -1,9 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { visibleProfileSnapshot } from '../../shared/domain/profile-visibility';
 import { decisionOf, reviewWriteProblem } from '../../shared/domain/reviews';
 import { type Actor, can, effectiveRoles, isSuperAdmin } from '../../shared/policy';
 import { applicationFormSchema } from '../../shared/schemas/forms';
 import type {
+  InboxStatus,
   OrgReviewList,
+  PendingCounts,
   Review,
   ReviewDetail,
   ReviewList,
@@ -20,8 +23,11 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import {
+  decodeCursor,
+  type ListCursor,
   listReviews,
   orgReviews,
+  pendingCounts,
   programQueue,
   type ReviewScope,
   reviewDetailRow,
@@ -96,11 +102,12 @@ export async function getReviewDetail(
   await reviewableApplication(db, actor, applicationId);
   const row = await reviewDetailRow(db, applicationId);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
+  const form = applicationFormSchema.parse(row.form ?? {});
   return {
     application: row.application,
     applicant_answers: row.answers,
-    application_schema: applicationFormSchema.parse(row.form ?? {}),
-    profile_snapshot: row.profileSnapshot,
+    application_schema: form,
+    profile_snapshot: visibleProfileSnapshot(form, row.profileSnapshot),
     review: row.review,
     reviewer_form: reviewerFormOf(row.reviewerForm),
   };
@@ -188,15 +195,30 @@ export async function getAllReviews(db: Db, actor: Actor | null, query: ReviewsQ
     programId: query.program_id,
     limit: query.limit,
     offset: query.offset,
+    after: query.cursor ? cursorOf(query.cursor) : undefined,
   });
 }
 
-/** The org admin's Applications Inbox: the reviews of the organization's programs. */
+/** Per program the caller reviews: how many submitted applications still wait for a finalized review. */
+export async function getPendingCounts(db: Db, actor: Actor | null): Promise<PendingCounts> {
+  const me = requireActor(actor);
+  if (!mayReviewAnything(me)) throw new Forbidden();
+  return { items: await pendingCounts(db, reviewScopeOf(me)) };
+}
+
+function cursorOf(text: string): ListCursor {
+  const cursor = decodeCursor(text);
+  if (!cursor)
+    throw new Invalid('This page link is no longer valid. Reload the list.', { cursor: 'invalid' });
+  return cursor;
+}
+
+/** The org admin's Applications Inbox: every submitted application of the organization, with its review. */
 export async function getOrgReviews(
   db: Db,
   actor: Actor | null,
   slug: string,
-  status: 'all' | 'draft' | 'submitted',
+  status: InboxStatus,
 ): Promise<OrgReviewList> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -204,6 +226,6 @@ export async function getOrgReviews(
     .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
   assertCan(actor, { kind: 'org:admin', orgId: org.id });
-  const items = await orgReviews(db, org.id, status);
-  return { items, total: items.length };
+  const { items, counts } = await orgReviews(db, org.id, status);
+  return { items, total: items.length, counts };
 }

@@ -4,6 +4,18 @@ import { healthSchema, publicConfigSchema } from '../../shared/schemas/system';
 import { AppError } from '../errors';
 import { errors, jsonOk, router } from '../http/openapi';
 
+/** Health answers within this time: a database that does not reply counts as down. */
+const HEALTH_DEADLINE_MS = 2_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('health check deadline')), ms);
+  });
+  work.catch(() => {}); // a late failure after the deadline is not an unhandled rejection
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 export const systemRoutes = router()
   .openapi(
     createRoute({
@@ -15,7 +27,7 @@ export const systemRoutes = router()
     async (c) => {
       const { db, database } = c.get('deps');
       try {
-        await db.execute(sql`select 1`);
+        await withDeadline(db.execute(sql`select 1`), HEALTH_DEADLINE_MS);
       } catch {
         throw new AppError('unavailable', 'Backend updating\u2014please refresh in a second.');
       }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileRole } from '../../shared/policy';
 import type { Db } from '../db/client';
-import { profiles } from '../db/schema';
+import { profiles, session } from '../db/schema';
 
 /**
  * Profile role and soft delete. A soft-deleted user keeps all data; every request treats them as
@@ -11,8 +11,18 @@ export async function setProfileRole(tx: Db, userId: string, role: ProfileRole, 
   await tx.update(profiles).set({ role, updatedAt: at }).where(eq(profiles.id, userId));
 }
 
+/** Soft delete ends every session of the user at once (better-auth's own endpoints included). */
 export async function softDeleteUser(tx: Db, userId: string, at: Date): Promise<void> {
   await tx.update(profiles).set({ deletedAt: at, updatedAt: at }).where(eq(profiles.id, userId));
+  await tx.delete(session).where(eq(session.userId, userId));
+}
+
+export async function isSoftDeleted(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ deletedAt: profiles.deletedAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return !!row?.deletedAt;
 }
 
 export async function restoreUser(tx: Db, userId: string, at: Date): Promise<void> {

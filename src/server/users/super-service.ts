@@ -11,7 +11,7 @@ import type {
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
-import { assignments, coalitions, organizations, profiles, programs, session, user } from '../db/schema';
+import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { upsertAssignment } from './assignments';
 import { restoreUser, setProfileRole, softDeleteUser } from './lifecycle';
@@ -100,7 +100,6 @@ export async function superDeleteUser(db: Db, clock: Clock, actor: Actor | null,
     if (target.deletedAt) throw new Conflict('This user is already deleted.');
     assertSuperAdminRemains(supers, userId);
     await softDeleteUser(tx, userId, clock.now());
-    await tx.delete(session).where(eq(session.userId, userId));
   });
   return { message: 'User deleted.', item: (await superUserById(db, userId))! };
 }

@@ -48,6 +48,7 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
     ...form,
     questions: form.questions.map((q) => {
       const out: Question = { key: q.key, type: q.type, label: q.label.trim(), required: q.required };
+      if (q.help?.trim()) out.help = q.help.trim();
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
       if (q.type === 'select') out.options = cleanOptions(q.options);

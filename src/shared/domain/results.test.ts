@@ -4,8 +4,10 @@ import {
   DEFAULT_VISIBILITY,
   defaultVisibility,
   normalizeCustomMessage,
+  publishConfirmTitle,
   publishedMessage,
   resultLabel,
+  updatedMessage,
   visiblePayload,
 } from './results';
 
@@ -35,19 +37,24 @@ describe('default visibility', () => {
     expect(defaultVisibility(null)).toEqual(DEFAULT_VISIBILITY);
     expect(defaultVisibility(undefined)).not.toBe(DEFAULT_VISIBILITY);
   });
-  it("follows a program's saved reviewer form", () => {
+  it('sends the decision only by default; a reviewer form without decisions switches it off', () => {
     expect(defaultVisibility({ show_decision: false, show_score: true, show_comments: true })).toEqual({
       decision: false,
-      score: true,
-      comments: true,
+      score: false,
+      comments: false,
       customMessage: null,
     });
-    expect(defaultVisibility({ show_decision: true, show_score: false, show_comments: true })).toEqual({
+    expect(defaultVisibility({ show_decision: true, show_score: true, show_comments: true })).toEqual({
       decision: true,
       score: false,
-      comments: true,
+      comments: false,
       customMessage: null,
     });
+  });
+  it('asks before publishing and reports corrections', () => {
+    expect(publishConfirmTitle(1)).toBe('Publish to 1 applicant?');
+    expect(publishConfirmTitle(3)).toBe('Publish to 3 applicants?');
+    expect(updatedMessage(2)).toBe('Updated 2 published result(s).');
   });
 });
 

@@ -28,18 +28,13 @@ export const DEFAULT_VISIBILITY: Visibility = {
 };
 
 /**
- * The 'What to send' defaults for a program: the spec's defaults, overridden by the program's reviewer
- * form when the program has saved one (a field is sent by default exactly when its reviewers fill it
- * in). A program that never saved a reviewer form keeps the spec's defaults (docs/decisions/011).
+ * The 'What to send' defaults for a program: the decision only (the spec's defaults). A program's saved
+ * reviewer form overrides them only by switching the decision off where its reviewers do not decide;
+ * score and comments are written for the reviewers and are never sent unless the admin ticks them
+ * (docs/decisions/018).
  */
 export function defaultVisibility(reviewerForm: ReviewerFormFlags | null | undefined): Visibility {
-  if (!reviewerForm) return { ...DEFAULT_VISIBILITY };
-  return {
-    decision: reviewerForm.show_decision,
-    score: reviewerForm.show_score,
-    comments: reviewerForm.show_comments,
-    customMessage: null,
-  };
+  return { ...DEFAULT_VISIBILITY, decision: reviewerForm ? reviewerForm.show_decision : true };
 }
 
 /** An empty (or blank) custom message becomes null; others are trimmed. */
@@ -71,6 +66,16 @@ export type PublishMode = 'all_finalized' | 'selected';
 /** 'Published N finalized result(s).' / 'Published N selected result(s).' */
 export function publishedMessage(mode: PublishMode, count: number): string {
   return `Published ${count} ${mode === 'all_finalized' ? 'finalized' : 'selected'} result(s).`;
+}
+
+/** 'Updated N published result(s).' after correcting what was sent. */
+export function updatedMessage(count: number): string {
+  return `Updated ${count} published result(s).`;
+}
+
+/** The confirmation before publishing: 'Publish to N applicants?' */
+export function publishConfirmTitle(count: number): string {
+  return `Publish to ${count} ${count === 1 ? 'applicant' : 'applicants'}?`;
 }
 
 const resultWords: Record<string, string> = {

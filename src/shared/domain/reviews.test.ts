@@ -4,11 +4,16 @@ import {
   decisionCell,
   decisionOf,
   fieldsOf,
+  fieldsToSend,
   mergeReview,
   parseRatings,
   parseScore,
+  receiveVersion,
+  resolveConflict,
   reviewStatusLabel,
+  reviewTotalText,
   reviewWriteProblem,
+  saveBlockedMessage,
 } from './reviews';
 
 describe('reviewStatusLabel', () => {
@@ -119,5 +124,64 @@ describe('fieldsOf and parseScore', () => {
     expect(parseScore(' ')).toBeNull();
     expect(parseScore('7.5')).toBe(7.5);
     expect(parseScore('abc')).toBeNaN();
+  });
+});
+
+describe('conflicts between two reviewers', () => {
+  const base = { score: '80', comments: 'Base.', ratings: '{}' };
+  const start = { base, fields: base, conflicts: [] };
+
+  it('a field both changed stays in conflict with this side’s text on screen, and is never sent', () => {
+    const typed = { ...start, fields: { ...base, score: '85', comments: 'Mine.' } };
+    const theirs = { ...base, comments: 'Theirs.' };
+    const next = receiveVersion(typed, theirs);
+    expect(next.fields).toEqual({ score: '85', comments: 'Mine.', ratings: '{}' });
+    expect(next.conflicts).toEqual([{ field: 'comments', theirs: 'Theirs.' }]);
+    expect(fieldsToSend(next)).toEqual({ send: ['score'], autoRetry: false });
+    expect(saveBlockedMessage(next.conflicts)).toBe('Choose which comments to keep before saving.');
+  });
+
+  it('a field only they changed is taken and a retry may go ahead', () => {
+    const typed = { ...start, fields: { ...base, score: '85' } };
+    const next = receiveVersion(typed, { ...base, comments: 'Theirs.' });
+    expect(next.fields.comments).toBe('Theirs.');
+    expect(next.conflicts).toEqual([]);
+    expect(fieldsToSend(next)).toEqual({ send: ['score'], autoRetry: true });
+    expect(saveBlockedMessage(next.conflicts)).toBeNull();
+  });
+
+  it('an open conflict survives a further version and follows their newest text', () => {
+    const typed = { ...start, fields: { ...base, comments: 'Mine.' } };
+    const first = receiveVersion(typed, { ...base, comments: 'Theirs.' });
+    const second = receiveVersion(first, { ...base, comments: 'Theirs.', score: '90' });
+    expect(second.conflicts).toEqual([{ field: 'comments', theirs: 'Theirs.' }]);
+    const third = receiveVersion(second, { ...base, comments: 'Theirs again.', score: '90' });
+    expect(third.conflicts).toEqual([{ field: 'comments', theirs: 'Theirs again.' }]);
+    expect(third.fields.comments).toBe('Mine.');
+    // It closes by itself only when both texts agree.
+    expect(receiveVersion(third, { ...third.base, comments: 'Mine.' }).conflicts).toEqual([]);
+  });
+
+  it('the reviewer chooses: keep mine (sent), use theirs (not sent), keep both (sent)', () => {
+    const open = receiveVersion(
+      { ...start, fields: { ...base, comments: 'Mine.' } },
+      { ...base, comments: 'Theirs.' },
+    );
+    const mine = resolveConflict(open, 'comments', 'mine');
+    expect(mine.fields.comments).toBe('Mine.');
+    expect(fieldsToSend(mine)).toEqual({ send: ['comments'], autoRetry: true });
+    const theirs = resolveConflict(open, 'comments', 'theirs');
+    expect(theirs.fields.comments).toBe('Theirs.');
+    expect(fieldsToSend(theirs)).toEqual({ send: [], autoRetry: true });
+    const both = resolveConflict(open, 'comments', 'both');
+    expect(both.fields.comments).toBe('Mine.\n\nTheirs.');
+    expect(both.conflicts).toEqual([]);
+  });
+});
+
+describe('reviewTotalText', () => {
+  it('shows an exact total as a number and a capped one with a plus', () => {
+    expect(reviewTotalText(12, false)).toBe('12');
+    expect(reviewTotalText(1000, true)).toBe('1,000+');
   });
 });

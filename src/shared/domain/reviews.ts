@@ -131,6 +131,84 @@ export function changedFields(base: ReviewFields, mine: ReviewFields): ReviewFie
   return reviewFieldNames.filter((f) => mine[f] !== base[f]);
 }
 
+/** A field both reviewers changed: this side's text stays in the field, theirs is shown beside it. */
+export interface FieldConflict {
+  field: ReviewField;
+  theirs: string;
+}
+
+/**
+ * What the Review panel edits: the server version it is based on (`base`), the text on screen
+ * (`fields`) and the fields still in conflict. A conflict stays open until the reviewer chooses;
+ * nothing resolves it by itself except the two texts becoming equal.
+ */
+export interface EditorState {
+  base: ReviewFields;
+  fields: ReviewFields;
+  conflicts: FieldConflict[];
+}
+
+/**
+ * A newer server version arrives (someone else saved, or this side's save met 409): merge it per
+ * field. Open conflicts stay open (with their newest text) unless this side's text now equals theirs.
+ */
+export function receiveVersion(state: EditorState, theirs: ReviewFields): EditorState {
+  const merged = mergeReview(state.base, state.fields, theirs);
+  const open = new Map<ReviewField, FieldConflict>();
+  for (const c of state.conflicts) open.set(c.field, { field: c.field, theirs: theirs[c.field] });
+  for (const c of merged.conflicts) open.set(c.field, c);
+  const conflicts = [...open.values()].filter((c) => merged.merged[c.field] !== theirs[c.field]);
+  return { base: theirs, fields: merged.merged, conflicts };
+}
+
+export type Resolution = 'mine' | 'theirs' | 'both';
+
+/** Only comments can sensibly keep both texts (mine first, theirs after a blank line). */
+export const resolutionsFor = (field: ReviewField): Resolution[] =>
+  field === 'comments' ? ['mine', 'theirs', 'both'] : ['mine', 'theirs'];
+
+/** The reviewer settles one conflict: keep their own text, take theirs, or keep both. */
+export function resolveConflict(state: EditorState, field: ReviewField, choice: Resolution): EditorState {
+  const conflict = state.conflicts.find((c) => c.field === field);
+  if (!conflict) return state;
+  const mine = state.fields[field];
+  const value =
+    choice === 'mine'
+      ? mine
+      : choice === 'theirs'
+        ? conflict.theirs
+        : [mine.trim(), conflict.theirs.trim()].filter(Boolean).join('\n\n');
+  return {
+    ...state,
+    fields: { ...state.fields, [field]: value },
+    conflicts: state.conflicts.filter((c) => c.field !== field),
+  };
+}
+
+const conflictNouns: Record<ReviewField, string> = {
+  score: 'score',
+  comments: 'comments',
+  ratings: 'decision',
+};
+
+/** Why Save is refused right now: an open conflict (the reviewer must choose first), else null. */
+export function saveBlockedMessage(conflicts: FieldConflict[]): string | null {
+  const first = conflicts[0];
+  return first ? `Choose which ${conflictNouns[first.field]} to keep before saving.` : null;
+}
+
+/**
+ * The fields a save sends: those changed from the base, never one in conflict. A save after a 409 is
+ * retried automatically only when nothing is in conflict (`autoRetry`).
+ */
+export function fieldsToSend(state: EditorState): { send: ReviewField[]; autoRetry: boolean } {
+  const open = new Set(state.conflicts.map((c) => c.field));
+  return {
+    send: changedFields(state.base, state.fields).filter((f) => !open.has(f)),
+    autoRetry: open.size === 0,
+  };
+}
+
 /** A review as the panel edits it: the score as text, the ratings as pretty JSON. */
 export function fieldsOf(
   review: { score: number | null; comments: string | null; ratings: Record<string, unknown> } | null,
@@ -141,6 +219,11 @@ export function fieldsOf(
     ratings: JSON.stringify(review?.ratings ?? {}, null, 2),
   };
 }
+
+/** The score's scale, enforced by the server and shown beside the field. */
+export const SCORE_MIN = 0;
+export const SCORE_MAX = 100;
+export const SCORE_RANGE_MESSAGE = `Enter a score from ${SCORE_MIN} to ${SCORE_MAX}.`;
 
 /** The score as typed: null when blank, NaN when not a number. */
 export function parseScore(text: string): number | null {
@@ -153,4 +236,9 @@ export function parseScore(text: string): number | null {
 /** Rows newest first by submitted or updated time (the spec's sort for the review lists). */
 export function reviewSortTime(row: { submitted_at: string | null; updated_at: string }): number {
   return new Date(row.submitted_at ?? row.updated_at).getTime();
+}
+
+/** The All Reviews total as shown: "1,000+" when the server stopped counting at its cap. */
+export function reviewTotalText(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
 }

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { applicationStatuses } from '../domain/applications';
+import { LIMITS, tooLongMessage } from '../domain/limits';
 import { applicationFormSchema } from './forms';
+import { text } from './text';
 
 const uuid = z.string().uuid('Application ids must be UUIDs.');
 export const applicationIdParam = z.object({ id: uuid });
 
 /** The whole answer map, as the page holds it, and the version it was based on. */
 export const answersInput = z.object({
-  answers: z.record(z.string().max(200), z.unknown()),
+  answers: z.record(
+    text(LIMITS.key),
+    z
+      .unknown()
+      .refine((v) => typeof v !== 'string' || v.length <= LIMITS.longText, tooLongMessage(LIMITS.longText)),
+  ),
   version: z.number().int(),
 });
 export type AnswersInput = z.infer<typeof answersInput>;

@@ -49,19 +49,20 @@ export type PublishQueue = z.infer<typeof publishQueueSchema>;
 /** Most ids one 'Publish selected' call may name. */
 export const MAX_SELECTED = 10_000;
 
+/** 'What to send' as a call gives it: missing fields take the program's defaults. */
+const visibilityInput = z.object({
+  decision: z.boolean().optional(),
+  score: z.boolean().optional(),
+  comments: z.boolean().optional(),
+  customMessage: z.string().max(5000).nullable().optional(),
+});
+
 export const publishInput = z
   .object({
     mode: z.enum(['all_finalized', 'selected']),
     application_ids: z.array(z.string().uuid('Application ids must be UUIDs.')).max(MAX_SELECTED).optional(),
     /** Missing fields take the program's defaults; an empty custom message becomes null. */
-    visibility: z
-      .object({
-        decision: z.boolean().optional(),
-        score: z.boolean().optional(),
-        comments: z.boolean().optional(),
-        customMessage: z.string().max(5000).nullable().optional(),
-      })
-      .optional(),
+    visibility: visibilityInput.optional(),
     /** Default true. Publications are never changed once made; false also lists the ones already published. */
     only_unpublished: z.boolean().optional(),
   })
@@ -70,6 +71,27 @@ export const publishInput = z
     path: ['application_ids'],
   });
 export type PublishInput = z.input<typeof publishInput>;
+
+/**
+ * Correct what was sent: the new 'What to send' applied to published results of the program (the
+ * given application ids, or every published one). Missing visibility fields take the defaults.
+ */
+export const updatePublishedInput = z.object({
+  application_ids: z
+    .array(z.string().uuid('Application ids must be UUIDs.'))
+    .min(1, 'Select at least one published result.')
+    .max(MAX_SELECTED)
+    .optional(),
+  visibility: visibilityInput,
+});
+export type UpdatePublishedInput = z.input<typeof updatePublishedInput>;
+
+export const updatePublishedResultSchema = z.object({
+  message: z.string(),
+  /** How many published results now show the new visibility. */
+  updated: z.number().int(),
+});
+export type UpdatePublishedResult = z.infer<typeof updatePublishedResultSchema>;
 
 export const publishedItemSchema = z.object({
   publication_id: z.string(),

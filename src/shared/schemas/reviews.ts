@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewListStatuses } from '../domain/reviews';
+import { reviewListStatuses, SCORE_MAX, SCORE_MIN, SCORE_RANGE_MESSAGE } from '../domain/reviews';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
 
 const uuid = (message: string) => z.string().uuid(message);
@@ -49,7 +49,16 @@ export const reviewListRowSchema = z.object({
 });
 export type ReviewListRow = z.infer<typeof reviewListRowSchema>;
 
-export const reviewListSchema = z.object({ items: z.array(reviewListRowSchema), total: z.number() });
+/**
+ * All Reviews: one page, newest first. `total` counts at most REVIEW_TOTAL_CAP rows (`total_capped`
+ * says there are more: show "1,000+"); `next_cursor` asks for the page after this one.
+ */
+export const reviewListSchema = z.object({
+  items: z.array(reviewListRowSchema),
+  total: z.number(),
+  total_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
 /** The per-program queue: the program and its submitted applications (with or without a review). */
@@ -69,13 +78,22 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 /** Applications Inbox row: the list row with the organization's name as `organization_name`. */
 export const orgReviewRowSchema = reviewListRowSchema.extend({ organization_name: z.string() });
-export const orgReviewListSchema = z.object({ items: z.array(orgReviewRowSchema), total: z.number() });
+export const inboxStatuses = ['all', 'not_started', 'draft', 'submitted'] as const;
+export type InboxStatus = (typeof inboxStatuses)[number];
+export const orgReviewListSchema = z.object({
+  items: z.array(orgReviewRowSchema),
+  total: z.number(),
+  /** Submitted applications per review state, whatever the filter (the filter buttons show them). */
+  counts: z.object({ all: z.number(), not_started: z.number(), draft: z.number(), submitted: z.number() }),
+});
 export type OrgReviewList = z.infer<typeof orgReviewListSchema>;
 
 export const reviewStatusFilter = z.enum(['all', 'not_started', 'draft', 'submitted']);
 export type ReviewStatusFilter = z.infer<typeof reviewStatusFilter>;
 
 export const REVIEW_LIST_LIMIT = 1000;
+/** All Reviews counts its rows up to this many; beyond, the total is shown as "1,000+". */
+export const REVIEW_TOTAL_CAP = 1000;
 
 export const reviewsQuery = z.object({
   search: z.string().trim().max(200).optional(),
@@ -84,11 +102,13 @@ export const reviewsQuery = z.object({
   program_id: uuid('Program ids must be UUIDs.').optional(),
   limit: z.coerce.number().int().min(1).max(REVIEW_LIST_LIMIT).default(REVIEW_LIST_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** The `next_cursor` of the previous page (keyset pagination: no rows are skipped and recounted). */
+  cursor: z.string().max(200).optional(),
 });
 export type ReviewsQuery = z.output<typeof reviewsQuery>;
 
 export const orgReviewsQuery = z.object({
-  status: z.enum(['all', 'draft', 'submitted']).default('all'),
+  status: z.enum(inboxStatuses).default('all'),
 });
 
 /** Review detail (the Applicant Responses panel and the Review panel). */
@@ -120,7 +140,12 @@ export const MAX_RATINGS_JSON = 20_000;
  * started from (0 when there was no review yet): a stale one answers 409 with the current review.
  */
 export const saveReviewInput = z.object({
-  score: z.number().min(-1_000_000).max(1_000_000).nullable().optional(),
+  score: z
+    .number()
+    .min(SCORE_MIN, SCORE_RANGE_MESSAGE)
+    .max(SCORE_MAX, SCORE_RANGE_MESSAGE)
+    .nullable()
+    .optional(),
   comments: z
     .string()
     .max(MAX_COMMENTS, `Comments are limited to ${MAX_COMMENTS} characters.`)
@@ -141,3 +166,11 @@ export const reviewConflictSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
   review: reviewSchema.nullable(),
 });
+
+/** Reviewer landing cards: per program, submitted applications and those still to review. */
+export const pendingCountsSchema = z.object({
+  items: z.array(
+    z.object({ program_id: z.string(), org_id: z.string(), pending: z.number(), submitted: z.number() }),
+  ),
+});
+export type PendingCounts = z.infer<typeof pendingCountsSchema>;

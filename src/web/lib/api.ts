@@ -1,3 +1,5 @@
+import { sessionMayHaveChanged } from './boot';
+
 /** An error answered by our API: the status, the code and the message to show. */
 export class ApiError extends Error {
   constructor(
@@ -23,6 +25,7 @@ export async function api<T>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
+  if (method !== 'GET' && (path.startsWith('/auth/') || path.startsWith('/demo/'))) sessionMayHaveChanged();
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {

@@ -2,11 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Me } from '../../shared/schemas/me';
 import type { PublicConfig } from '../../shared/schemas/system';
 import { ApiError, api } from './api';
+import { bootDemoMode, knownSignedOut } from './boot';
 
 /** The signed-in user, or null for a visitor (401). */
 export const meQuery = queryOptions({
   queryKey: ['me'],
   queryFn: async (): Promise<Me | null> => {
+    // A page served without a session cookie is a visitor's: no request (and no 401 in the console).
+    if (knownSignedOut()) return null;
     try {
       return await api<Me>('GET', '/me');
     } catch (err) {
@@ -20,5 +23,10 @@ export const meQuery = queryOptions({
 export const publicConfigQuery = queryOptions({
   queryKey: ['config'],
   queryFn: () => api<PublicConfig>('GET', '/config'),
+  // Known before the first render when the server served the page: the demo banner is laid out at once.
+  initialData:
+    bootDemoMode === undefined
+      ? undefined
+      : { demo_mode: bootDemoMode, sign_in: bootDemoMode ? ('demo' as const) : ('google' as const) },
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -50,6 +50,12 @@ export const resultsArea: MatrixArea = {
       expect: programAdmins(),
     },
     {
+      route: 'POST /programs/{id}/update-published-results',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/update-published-results`,
+      body: () => ({ visibility: { decision: true } }),
+      expect: programAdmins(),
+    },
+    {
       route: 'POST /programs/{id}/reviewers',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/reviewers`,
       body: () => ({ email: 'jordan.lee@demo.test' }),

@@ -37,6 +37,18 @@ export const reviewsArea: MatrixArea = {
       expect: reviewers(409),
     },
     {
+      route: 'GET /review/pending-counts',
+      path: () => '/api/review/pending-counts',
+      expect: {
+        ...signedIn(403),
+        reviewer: 200,
+        otherReviewer: 200,
+        orgAdmin: 200,
+        otherOrgAdmin: 200,
+        superAdmin: 200,
+      },
+    },
+    {
       route: 'GET /reviews',
       path: () => '/api/reviews?limit=5',
       expect: {

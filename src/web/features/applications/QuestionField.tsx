@@ -29,7 +29,7 @@ export function QuestionField({
   error,
 }: QuestionFieldProps) {
   const id = useId();
-  const common = { label: q.label, required: q.required, disabled: !editable, error };
+  const common = { label: q.label, required: q.required, disabled: !editable, error, hint: q.help };
   switch (q.type) {
     case 'short_text':
       return (
@@ -38,7 +38,10 @@ export function QuestionField({
           id={id}
           value={text(value)}
           maxLength={q.maxLength}
-          hint={q.maxLength ? `Up to ${q.maxLength} characters` : undefined}
+          hint={
+            [q.help, q.maxLength ? `Up to ${q.maxLength} characters` : ''].filter(Boolean).join(' ') ||
+            undefined
+          }
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -92,6 +95,7 @@ export function QuestionField({
       return (
         <Checkbox
           label={q.label}
+          hint={q.help}
           required={q.required}
           disabled={!editable}
           error={error}
@@ -124,6 +128,7 @@ export function QuestionField({
               )}
             </p>
           )}
+          {q.help && <p className="text-sm text-slate-600">{q.help}</p>}
           {file ? (
             <FilePreview file={file} />
           ) : (

@@ -5,7 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
-import type { ProgramEditor } from '../../../shared/schemas/programs';
+import type { ProgramEditor, SaveResult } from '../../../shared/schemas/programs';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -24,6 +24,7 @@ import { FormPreview } from '../forms/FormPreview';
 import { type EditorMode, editorQuery, programsListPath, publishForm, saveBody, saveForm } from './api';
 import { CommonOptions } from './CommonOptions';
 import { EditorSkeleton } from './EditorSkeleton';
+import { PublishConfirm, PublishedDialog } from './PublishDialogs';
 import { type QuestionFieldRefs, QuestionList } from './QuestionList';
 import { firstProblem, newQuestion, type QuestionType } from './questions';
 import { ReviewerFormCard } from './ReviewerFormCard';
@@ -87,6 +88,8 @@ function Editor({
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const [preview, setPreview] = useState<'mine' | 'latest' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [published, setPublished] = useState<SaveResult | null>(null);
   const fieldRefs = useRef<QuestionFieldRefs>(new Map());
   const errorRef = useRef<HTMLParagraphElement>(null);
   const leaving = useRef(false);
@@ -158,11 +161,9 @@ function Editor({
       // Edits made while the request ran stay, now on top of the saved version.
       setDraft((cur) => (cur === sent ? null : cur && { ...cur, version: result.program.version }));
       setConflict(false);
-      toast.success(result.message);
-      if (kind === 'publish' && (result.outcome === 'published' || result.outcome === 'submitted')) {
-        leaving.current = true;
-        setTimeout(() => void navigate({ to: listPath as never }), 1500);
-      }
+      // A publish ends in a dialog that says the outcome (and gives the public link); a save in a toast.
+      if (kind === 'publish') setPublished(result);
+      else toast.success(result.message);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         setConflict(true);
@@ -295,6 +296,59 @@ function Editor({
         )}
       </div>
 
+      <section
+        aria-label="Save and publish"
+        className="sticky top-0 z-20 -mx-4 mt-4 border-y border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setPreview('mine')}>
+            <Eye className="size-4" aria-hidden="true" /> Preview
+          </Button>
+          {!superAdmin && (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void run('save')}
+                loading={busy === 'save'}
+                disabled={locked || busy !== null}
+              >
+                Save draft
+              </Button>
+              <Button
+                size="sm"
+                onClick={() => validate() && setConfirming(true)}
+                loading={busy === 'publish'}
+                disabled={locked || busy !== null}
+              >
+                Publish
+              </Button>
+            </>
+          )}
+          <span className="text-sm text-slate-600 sm:ml-auto">
+            {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          </span>
+        </div>
+        {!superAdmin && program.requires_super_approval && (
+          <p className="mt-2 text-sm text-slate-600">Publishing needs super admin approval.</p>
+        )}
+        {formError && (
+          <p
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            {formError}
+          </p>
+        )}
+        {problem && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {problem.message}
+          </p>
+        )}
+      </section>
+
       <div className="mt-6 flex flex-col gap-6 lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1 space-y-6">
           <Card title="Common Application Options">
@@ -331,54 +385,6 @@ function Editor({
               />
             </div>
           </Card>
-
-          <Card title="Publish Program">
-            {formError && (
-              <p
-                ref={errorRef}
-                tabIndex={-1}
-                role="alert"
-                className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-              >
-                {formError}
-              </p>
-            )}
-            {problem && (
-              <p role="alert" className="mb-4 text-sm font-medium text-red-700">
-                {problem.message}
-              </p>
-            )}
-            <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-              <Button variant="secondary" onClick={() => setPreview('mine')}>
-                <Eye className="size-4" aria-hidden="true" /> Preview
-              </Button>
-              {!superAdmin && (
-                <>
-                  <Button
-                    variant="secondary"
-                    onClick={() => void run('save')}
-                    loading={busy === 'save'}
-                    disabled={locked || busy !== null}
-                  >
-                    Save draft
-                  </Button>
-                  <Button
-                    onClick={() => void run('publish')}
-                    loading={busy === 'publish'}
-                    disabled={locked || busy !== null}
-                  >
-                    Publish
-                  </Button>
-                </>
-              )}
-              <span className="text-sm text-slate-600 sm:ml-auto">
-                {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
-              </span>
-            </div>
-            {!superAdmin && program.requires_super_approval && (
-              <p className="mt-3 text-sm text-slate-600">Publishing needs super admin approval.</p>
-            )}
-          </Card>
         </div>
 
         <aside aria-label="Reviewer form settings" className="w-full lg:w-80 lg:shrink-0">
@@ -395,6 +401,20 @@ function Editor({
       >
         <FormPreview form={normalizeForm(preview === 'latest' ? program.form : form)} />
       </Dialog>
+
+      <PublishConfirm
+        open={confirming}
+        onOpenChange={setConfirming}
+        form={form}
+        needsApproval={program.requires_super_approval}
+        onConfirm={() => void run('publish')}
+      />
+      <PublishedDialog
+        result={published}
+        programId={programId}
+        listPath={listPath}
+        onClose={() => setPublished(null)}
+      />
 
       <ConfirmDialog
         open={blocker.status === 'blocked'}

@@ -15,9 +15,12 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
-import { type RefObject, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, GripVertical, Trash2 } from 'lucide-react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/forms';
+import { LIMITS } from '../../../shared/domain/limits';
+import { uploadRuleText } from '../../../shared/domain/upload-labels';
+import { uploadRules } from '../../../shared/domain/uploads';
 import type { Question } from '../../../shared/schemas/forms';
 import { Badge } from '../../components/ui/Badge';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -55,7 +58,9 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
   const listRef = useRef<HTMLOListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling while dragging by keyboard: a smooth scroll moves the rows under the sensor's
+    // measured coordinates, and the first arrow press then sends the row far down the list.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
 
   const nameOf = (key: string | number | undefined) => {
@@ -199,6 +204,11 @@ function QuestionRow({
     useSortable({ id: q.key, disabled: locked });
   const name = questionName(q, index);
   const n = index + 1;
+  const [collapsed, setCollapsed] = useState(false);
+  // A question with a problem is always open, so the field to fix can take focus.
+  const open = !collapsed || !!problem;
+  const bodyId = useId();
+  const [helpOpen, setHelpOpen] = useState(false);
   const refs = (): NonNullable<ReturnType<QuestionFieldRefs['get']>> => {
     const map = fieldRefs.current;
     let entry = map.get(q.key);
@@ -233,10 +243,31 @@ function QuestionRow({
             <GripVertical className="size-5" aria-hidden="true" />
           </button>
         )}
+        <button
+          type="button"
+          className={cn(iconButton, 'size-8')}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${name}`}
+          title={open ? 'Collapse' : 'Expand'}
+          onClick={() => setCollapsed(open)}
+        >
+          {open ? (
+            <ChevronDown className="size-4" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="size-4" aria-hidden="true" />
+          )}
+        </button>
         <span className="text-sm font-medium text-slate-500">{n}.</span>
         <Badge tone="info" className="ml-1">
           {questionTypeLabels[q.type]}
         </Badge>
+        {!open && (
+          <span className="ml-2 min-w-0 truncate text-sm font-medium text-slate-800">
+            {q.label.trim() || name}
+            {q.required && <span className="ml-1 font-normal text-slate-600">(required)</span>}
+          </span>
+        )}
         {!locked && (
           <div className="ml-auto flex items-center">
             <button
@@ -272,91 +303,123 @@ function QuestionRow({
         )}
       </div>
 
-      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-        <Input
-          label={
-            <>
-              <span className="sr-only">Question {n} </span>Label
-            </>
-          }
-          value={q.label}
-          onChange={(e) => onUpdate({ label: e.target.value })}
-          disabled={locked}
-          error={problem && !q.label.trim() ? problem : undefined}
-          ref={(el) => {
-            refs().label = el;
-          }}
-        />
-        <Checkbox
-          className="sm:pb-2"
-          label={
-            <>
-              Required<span className="sr-only"> (question {n})</span>
-            </>
-          }
-          checked={q.required}
-          onCheckedChange={(required) => onUpdate({ required })}
-          disabled={locked}
-        />
-      </div>
+      <div id={bodyId} hidden={!open}>
+        <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Input
+            label={
+              <>
+                <span className="sr-only">Question {n} </span>Label
+              </>
+            }
+            value={q.label}
+            onChange={(e) => onUpdate({ label: e.target.value })}
+            disabled={locked}
+            error={problem && !q.label.trim() ? problem : undefined}
+            ref={(el) => {
+              refs().label = el;
+            }}
+          />
+          <Checkbox
+            className="sm:pb-2"
+            label={
+              <>
+                Required<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            checked={q.required}
+            onCheckedChange={(required) => onUpdate({ required })}
+            disabled={locked}
+          />
+        </div>
 
-      {q.type === 'short_text' && (
-        <Input
-          className="mt-3 sm:max-w-xs"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          label={
-            <>
-              Max characters<span className="sr-only"> (question {n})</span>
-            </>
-          }
-          hint="Leave empty for no limit."
-          value={q.maxLength ?? ''}
-          onChange={(e) => onUpdate({ maxLength: positiveInt(e.target.value) })}
-          disabled={locked}
-        />
-      )}
-      {q.type === 'long_text' && (
-        <Input
-          className="mt-3 sm:max-w-xs"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          label={
-            <>
-              Max words<span className="sr-only"> (question {n})</span>
-            </>
-          }
-          hint={`Leave empty for the default (${DEFAULT_MAX_WORDS}).`}
-          placeholder={String(DEFAULT_MAX_WORDS)}
-          value={q.maxWords ?? ''}
-          onChange={(e) => onUpdate({ maxWords: positiveInt(e.target.value) })}
-          disabled={locked}
-        />
-      )}
-      {q.type === 'select' && (
-        <Textarea
-          className="mt-3"
-          rows={Math.min(10, Math.max(3, (q.options ?? []).length + 1))}
-          label={
-            <>
-              Options<span className="sr-only"> (question {n})</span>
-            </>
-          }
-          hint="One option per line. Blank lines are dropped."
-          value={(q.options ?? []).join('\n')}
-          onChange={(e) => onUpdate({ options: e.target.value.split('\n') })}
-          disabled={locked}
-          error={problem && q.label.trim() ? problem : undefined}
-          ref={(el) => {
-            refs().options = el;
-          }}
-        />
-      )}
-      {problem && q.type !== 'select' && q.label.trim() && (
-        <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
-      )}
+        {q.type === 'short_text' && (
+          <Input
+            className="mt-3 sm:max-w-xs"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            label={
+              <>
+                Max characters<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            hint="Leave empty for no limit."
+            value={q.maxLength ?? ''}
+            onChange={(e) => onUpdate({ maxLength: positiveInt(e.target.value) })}
+            disabled={locked}
+          />
+        )}
+        {q.type === 'long_text' && (
+          <Input
+            className="mt-3 sm:max-w-xs"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            label={
+              <>
+                Max words<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            hint={`Leave empty for the default (${DEFAULT_MAX_WORDS}).`}
+            placeholder={String(DEFAULT_MAX_WORDS)}
+            value={q.maxWords ?? ''}
+            onChange={(e) => onUpdate({ maxWords: positiveInt(e.target.value) })}
+            disabled={locked}
+          />
+        )}
+        {q.type === 'select' && (
+          <Textarea
+            className="mt-3"
+            rows={Math.min(10, Math.max(3, (q.options ?? []).length + 1))}
+            label={
+              <>
+                Options<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            hint="One option per line. Blank lines are dropped."
+            value={(q.options ?? []).join('\n')}
+            onChange={(e) => onUpdate({ options: e.target.value.split('\n') })}
+            disabled={locked}
+            error={problem && q.label.trim() ? problem : undefined}
+            ref={(el) => {
+              refs().options = el;
+            }}
+          />
+        )}
+        {helpOpen || q.help ? (
+          <Textarea
+            className="mt-3"
+            rows={2}
+            maxLength={LIMITS.help}
+            autoFocus={helpOpen && !q.help}
+            label={
+              <>
+                Help text<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            hint="Optional. Shown to applicants under the question."
+            value={q.help ?? ''}
+            onChange={(e) => onUpdate({ help: e.target.value || undefined })}
+            disabled={locked}
+          />
+        ) : (
+          !locked && (
+            <button
+              type="button"
+              className={cn('mt-2 rounded text-sm font-medium text-blue-700 hover:underline', focusRing)}
+              onClick={() => setHelpOpen(true)}
+            >
+              Add help text<span className="sr-only"> to question {n}</span>
+            </button>
+          )
+        )}
+        {q.type === 'file' && (
+          <p className="mt-3 text-sm text-slate-600">{uploadRuleText(uploadRules.answer)}</p>
+        )}
+        {problem && q.type !== 'select' && q.label.trim() && (
+          <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
+        )}
+      </div>
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { LinkButton } from '../../components/ui/LinkButton';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
+import { PendingCount, usePendingCounts } from '../reviews/PendingCount';
 import { DashboardShell } from './DashboardShell';
 
 /** 'Your Review Assignments': programs assigned directly or through the organization. */
@@ -15,6 +16,7 @@ export function ReviewAssignments() {
   usePageTitle('Your Review Assignments');
   const caps = useQuery(capabilitiesQuery);
   const programs = caps.data?.reviewer_programs ?? [];
+  const pending = usePendingCounts();
   return (
     <DashboardShell showReviews={programs.length > 0}>
       <PageHeader
@@ -54,6 +56,7 @@ export function ReviewAssignments() {
                 <span className="mt-1 block text-sm capitalize text-slate-500">
                   {program.type} · {program.organization_name}
                 </span>
+                <PendingCount loaded={pending.loaded} count={pending.byProgram.get(program.id)} />
               </Link>
             </li>
           ))}

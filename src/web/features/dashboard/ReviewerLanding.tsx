@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
+import { PendingCount, usePendingCounts } from '../reviews/PendingCount';
 import { DashboardShell } from './DashboardShell';
 
 const item = cn(
@@ -17,6 +18,7 @@ export function ReviewerLanding() {
   usePageTitle('Reviewer');
   const caps = useQuery(capabilitiesQuery);
   const direct = caps.data?.reviewer_programs.filter((p) => p.assigned_directly) ?? [];
+  const pending = usePendingCounts();
   return (
     <DashboardShell showReviews={!!caps.data?.reviewer_programs.length}>
       <PageHeader title="Reviewer" />
@@ -44,7 +46,8 @@ export function ReviewerLanding() {
                 {caps.data.reviewer_orgs.map((org) => (
                   <li key={org.id}>
                     <Link to="/org/$orgSlug/reviewer" params={{ orgSlug: org.slug }} className={item}>
-                      {org.name}
+                      <span className="block font-medium">{org.name}</span>
+                      <PendingCount loaded={pending.loaded} count={pending.byOrg.get(org.id)} />
                     </Link>
                   </li>
                 ))}
@@ -64,6 +67,7 @@ export function ReviewerLanding() {
                     <Link to="/program/$programId/review" params={{ programId: program.id }} className={item}>
                       <span className="font-medium">{program.name}</span>
                       <span className="block text-sm text-slate-500">{program.organization_name}</span>
+                      <PendingCount loaded={pending.loaded} count={pending.byProgram.get(program.id)} />
                     </Link>
                   </li>
                 ))}

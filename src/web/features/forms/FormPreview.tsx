@@ -55,15 +55,18 @@ const field =
 function QuestionPreview({ question: q }: { question: Question }) {
   const id = useId();
   const label = (
-    <label htmlFor={id} className="font-medium text-slate-900">
-      {q.label}
-      {q.required && (
-        <span className="ml-1 text-red-600" aria-hidden="true">
-          *
-        </span>
-      )}
-      {q.required && <span className="sr-only"> (required)</span>}
-    </label>
+    <>
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {q.label}
+        {q.required && (
+          <span className="ml-1 text-red-600" aria-hidden="true">
+            *
+          </span>
+        )}
+        {q.required && <span className="sr-only"> (required)</span>}
+      </label>
+      {q.help && <p className="text-sm text-slate-600">{q.help}</p>}
+    </>
   );
   switch (q.type) {
     case 'short_text':
@@ -107,7 +110,7 @@ function QuestionPreview({ question: q }: { question: Question }) {
       return (
         <div className="flex items-start gap-2">
           <input id={id} type="checkbox" disabled className="mt-1 size-4" />
-          {label}
+          <div>{label}</div>
         </div>
       );
     case 'file':

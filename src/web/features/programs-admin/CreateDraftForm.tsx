@@ -70,14 +70,9 @@ export function CreateDraftForm({ orgSlug }: { orgSlug: string }) {
         },
       },
       {
-        onSuccess: () => {
-          setName('');
-          setType('audition');
-          setDescription('');
-          setOpenAt('');
-          setCloseAt('');
-          setErrors({});
-        },
+        // The admin goes straight on to build the new draft's form.
+        onSuccess: (program) =>
+          void navigate({ to: `/org/${orgSlug}/admin/programs/${program.id}/builder` as never }),
         onError: (err) => {
           if (isForbidden(err)) {
             void navigate({ to: '/unauthorized' });

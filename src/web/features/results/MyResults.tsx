@@ -60,12 +60,20 @@ export function MyResults() {
   );
 }
 
-function ResultCard({ result: r }: { result: PublishedResult }) {
+/** One published result as the applicant sees it (also the publish page's preview). */
+export function ResultCard({
+  result: r,
+  headingLevel = 2,
+}: {
+  result: PublishedResult;
+  headingLevel?: 2 | 3;
+}) {
   const { visibility: v, payload: p } = r;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{r.program_name}</h2>
+        <Heading className="text-lg font-semibold text-slate-900">{r.program_name}</Heading>
         <p className="text-sm text-slate-600">
           Published <time dateTime={r.published_at}>{formatDateTime(r.published_at)}</time>
         </p>

@@ -2,12 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Inbox, Send } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { commentPreview, type PublishMode, type Visibility } from '../../../shared/domain/results';
+import {
+  commentPreview,
+  type PublishMode,
+  publishConfirmTitle,
+  type Visibility,
+  visiblePayload,
+} from '../../../shared/domain/results';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import type { PublishQueueItem } from '../../../shared/schemas/results';
 import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -20,9 +27,22 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
 import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
-import { publishQueueQuery, publishResults } from './api';
+import { publishQueueQuery, publishResults, updatePublishedResults } from './api';
+import { ResultCard } from './MyResults';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
+/** What the admin is about to confirm: publishing (all or the selection) or correcting sent results. */
+type Pending = PublishMode | 'update' | null;
+
+const sentFields = (v: Visibility) =>
+  [
+    v.decision && 'the decision',
+    v.score && 'the score',
+    v.comments && 'the reviewer comments',
+    v.customMessage?.trim() && 'your message',
+  ]
+    .filter(Boolean)
+    .join(', ') || 'nothing but the program name';
 
 const boxClass = 'size-5 cursor-pointer rounded border-slate-400 accent-blue-600';
 /** On phones a row is a card: the applicant as its title, the checkbox at its top right. */
@@ -60,13 +80,19 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
   // Only what is on screen can be selected.
   const visibleSelected = rows.filter((r) => selected.has(r.application_id));
   const allSelected = rows.length > 0 && visibleSelected.length === rows.length;
+  const toPublish = visibleSelected.filter((r) => !r.already_published);
+  const toUpdate = visibleSelected.filter((r) => r.already_published);
+  const unpublished = (queue.data?.items ?? []).filter((r) => !r.already_published);
+  const [pending, setPending] = useState<Pending>(null);
+  const sending = visibility ?? { decision: true, score: false, comments: false, customMessage: null };
+  const previewRow = visibleSelected[0] ?? rows[0] ?? null;
 
   const publish = useMutation({
     mutationFn: (mode: PublishMode) =>
       publishResults(programId, {
         mode,
-        application_ids: mode === 'selected' ? visibleSelected.map((r) => r.application_id) : undefined,
-        visibility: visibility ?? { decision: true, score: false, comments: false, customMessage: null },
+        application_ids: mode === 'selected' ? toPublish.map((r) => r.application_id) : undefined,
+        visibility: sending,
         only_unpublished: onlyUnpublished,
       }),
     onMutate: () => setNotice(null),
@@ -88,7 +114,32 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
     },
   });
 
-  const busy = queue.isPending || queue.isFetching || publish.isPending;
+  const update = useMutation({
+    mutationFn: () =>
+      updatePublishedResults(programId, {
+        application_ids: toUpdate.map((r) => r.application_id),
+        visibility: sending,
+      }),
+    onMutate: () => setNotice(null),
+    onSuccess: (res) => {
+      setNotice({ kind: 'success', text: res.message });
+      setSelected(new Set());
+      return queryClient.invalidateQueries({ queryKey: publishQueueQuery(programId).queryKey });
+    },
+    onError: (err) =>
+      setNotice({
+        kind: 'error',
+        text: err instanceof ApiError && err.message ? err.message : 'Update failed.',
+      }),
+  });
+
+  const busy = queue.isPending || queue.isFetching || publish.isPending || update.isPending;
+  const confirmCount =
+    pending === 'all_finalized'
+      ? unpublished.length
+      : pending === 'update'
+        ? toUpdate.length
+        : toPublish.length;
   const empty = rows.length === 0;
 
   const toggle = (id: string, on: boolean) =>
@@ -131,7 +182,77 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
           />
         )
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="mt-6 flex flex-col gap-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <aside aria-labelledby="send-heading">
+              <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+                <h2 id="send-heading" className="text-lg font-semibold text-slate-900">
+                  What to send
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">Applicants see only what is ticked.</p>
+                {visibility ? (
+                  <div className="mt-4 space-y-3">
+                    <Checkbox
+                      label="Decision"
+                      checked={visibility.decision}
+                      onCheckedChange={(v) => setVisibility({ ...visibility, decision: v })}
+                    />
+                    <Checkbox
+                      label="Score"
+                      checked={visibility.score}
+                      onCheckedChange={(v) => setVisibility({ ...visibility, score: v })}
+                    />
+                    <Checkbox
+                      label="Reviewer comments"
+                      checked={visibility.comments}
+                      onCheckedChange={(v) => setVisibility({ ...visibility, comments: v })}
+                    />
+                    <Textarea
+                      label="Custom message (optional)"
+                      hint="Included with all results."
+                      rows={4}
+                      maxLength={5000}
+                      value={visibility.customMessage ?? ''}
+                      onChange={(e) => setVisibility({ ...visibility, customMessage: e.target.value })}
+                    />
+                  </div>
+                ) : (
+                  <p className="mt-4 text-sm text-slate-600">Loading…</p>
+                )}
+              </div>
+            </aside>
+            <section aria-labelledby="preview-heading" className="min-w-0">
+              <div className="h-full rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-6">
+                <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+                  Preview
+                </h2>
+                {previewRow ? (
+                  <>
+                    <p className="mt-1 text-sm text-slate-600">
+                      What {previewRow.applicant_name || 'the applicant'} will see under My Submissions →
+                      Results:
+                    </p>
+                    <div className="mt-4">
+                      <ResultCard
+                        result={{
+                          publication_id: 'preview',
+                          program_name: previewRow.program_name,
+                          published_at: new Date().toISOString(),
+                          visibility: { ...sending, customMessage: sending.customMessage?.trim() || null },
+                          payload: visiblePayload(sending, previewRow),
+                        }}
+                        headingLevel={3}
+                      />
+                    </div>
+                  </>
+                ) : (
+                  <p className="mt-1 text-sm text-slate-600">
+                    A preview appears once there is a finalized result.
+                  </p>
+                )}
+              </div>
+            </section>
+          </div>
           <section aria-labelledby="queue-heading" className="min-w-0">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="queue-heading" className="text-lg font-semibold text-slate-900">
@@ -146,8 +267,8 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
 
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
-                onClick={() => publish.mutate('all_finalized')}
-                disabled={busy || empty}
+                onClick={() => setPending('all_finalized')}
+                disabled={busy || unpublished.length === 0}
                 loading={publish.isPending && publish.variables === 'all_finalized'}
               >
                 <Send className="size-4" aria-hidden="true" />
@@ -155,12 +276,22 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
               </Button>
               <Button
                 variant="secondary"
-                onClick={() => publish.mutate('selected')}
-                disabled={busy || empty || visibleSelected.length === 0}
+                onClick={() => setPending('selected')}
+                disabled={busy || empty || toPublish.length === 0}
                 loading={publish.isPending && publish.variables === 'selected'}
               >
-                Publish selected ({visibleSelected.length})
+                Publish selected ({toPublish.length})
               </Button>
+              {toUpdate.length > 0 && (
+                <Button
+                  variant="secondary"
+                  onClick={() => setPending('update')}
+                  disabled={busy}
+                  loading={update.isPending}
+                >
+                  Update sent results ({toUpdate.length})
+                </Button>
+              )}
             </div>
 
             {notice && (
@@ -207,46 +338,33 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
               )}
             </div>
           </section>
-
-          <aside aria-labelledby="send-heading" className="lg:self-start">
-            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-              <h2 id="send-heading" className="text-lg font-semibold text-slate-900">
-                What to send
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">Applicants see only what is ticked.</p>
-              {visibility ? (
-                <div className="mt-4 space-y-3">
-                  <Checkbox
-                    label="Decision"
-                    checked={visibility.decision}
-                    onCheckedChange={(v) => setVisibility({ ...visibility, decision: v })}
-                  />
-                  <Checkbox
-                    label="Score"
-                    checked={visibility.score}
-                    onCheckedChange={(v) => setVisibility({ ...visibility, score: v })}
-                  />
-                  <Checkbox
-                    label="Reviewer comments"
-                    checked={visibility.comments}
-                    onCheckedChange={(v) => setVisibility({ ...visibility, comments: v })}
-                  />
-                  <Textarea
-                    label="Custom message (optional)"
-                    hint="Included with all results."
-                    rows={4}
-                    maxLength={5000}
-                    value={visibility.customMessage ?? ''}
-                    onChange={(e) => setVisibility({ ...visibility, customMessage: e.target.value })}
-                  />
-                </div>
-              ) : (
-                <p className="mt-4 text-sm text-slate-600">Loading…</p>
-              )}
-            </div>
-          </aside>
         </div>
       )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={
+          pending === 'update'
+            ? `Update ${toUpdate.length} sent ${toUpdate.length === 1 ? 'result' : 'results'}?`
+            : publishConfirmTitle(confirmCount)
+        }
+        description={`${confirmCount === 1 ? 'The applicant' : 'Each applicant'} will see ${sentFields(sending)}${
+          pending === 'update' ? ' instead of what was sent before' : ''
+        }, and gets a notification.`}
+        confirmLabel={pending === 'update' ? 'Update' : 'Publish'}
+        destructive={false}
+        onConfirm={async () => {
+          const mode = pending;
+          try {
+            if (mode === 'update') await update.mutateAsync();
+            else if (mode) await publish.mutateAsync(mode);
+          } catch {
+            // The error is shown on the page (onError); the dialog closes either way.
+          } finally {
+            setPending(null);
+          }
+        }}
+      />
     </DashboardShell>
   );
 }
@@ -277,7 +395,7 @@ function QueueTable({
         Select all
       </label>
       <ScrollTable
-        label="Results Queue"
+        label="Finalized results"
         head={
           <>
             <th scope="col" className={cn(th, 'w-10')}>

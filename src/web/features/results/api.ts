@@ -6,6 +6,8 @@ import type {
   PublishProgramCard,
   PublishQueue,
   PublishResult,
+  UpdatePublishedInput,
+  UpdatePublishedResult,
 } from '../../../shared/schemas/results';
 import { api } from '../../lib/api';
 
@@ -34,4 +36,8 @@ export function publishResults(
   body: Omit<PublishInput, 'visibility'> & { visibility: Visibility },
 ) {
   return api<PublishResult>('POST', `/programs/${enc(programId)}/publish-results`, body);
+}
+
+export function updatePublishedResults(programId: string, body: UpdatePublishedInput) {
+  return api<UpdatePublishedResult>('POST', `/programs/${enc(programId)}/update-published-results`, body);
 }

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { reviewTotalText } from '../../../shared/domain/reviews';
 import type { ReviewStatusFilter } from '../../../shared/schemas/reviews';
 import { BackLink } from '../../components/ui/BackLink';
+import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -44,7 +46,9 @@ export function AllReviewsPage() {
   const me = useQuery(meQuery);
   const caps = useQuery(capabilitiesQuery);
   const assigned = caps.data?.reviewer_programs ?? [];
-  const list = useQuery(allReviewsQuery({ search, mine, status, programId }));
+  const list = useInfiniteQuery(allReviewsQuery({ search, mine, status, programId }));
+  const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = list.data?.pages[0];
   // Any change to a review or a program: reload through the list's own endpoint.
   useTopic('reviews', () => void list.refetch());
 
@@ -95,7 +99,7 @@ export function AllReviewsPage() {
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
-        ) : list.data.items.length === 0 ? (
+        ) : rows.length === 0 ? (
           <EmptyState
             icon={<ClipboardList />}
             title={filtering ? 'No reviews match your filters.' : 'No reviews yet.'}
@@ -103,19 +107,30 @@ export function AllReviewsPage() {
         ) : (
           <ReviewTable
             label="Reviews"
-            rows={list.data.items}
+            rows={rows}
             program="name"
             editor="Last Edited By"
             decision
             action="Open"
           />
         )}
-        {list.data && (
-          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+        {first && (
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
             <p role="status">
-              Showing {list.data.items.length} of {list.data.total} reviews
+              Showing {rows.length.toLocaleString('en-US')} of{' '}
+              {reviewTotalText(first.total, first.total_capped)} reviews
             </p>
             {limited && <p>Filtered to your assigned programs only</p>}
+            {list.hasNextPage && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </Button>
+            )}
           </div>
         )}
       </div>

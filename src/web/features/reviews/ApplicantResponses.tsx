@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
+import { profileFieldsBySection } from '../../../shared/domain/profile-visibility';
 import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
@@ -93,19 +95,49 @@ function ProfileValue({ field, value }: { field: string; value: unknown }): Reac
   return <span className="whitespace-pre-wrap">{String(value)}</span>;
 }
 
-/** The Applicant Responses panel: answers by question, then the profile snapshot taken at submission. */
+/** The profile snapshot as a summary: one group per section the program collects, filled fields only. */
+function ProfileSummary({ snapshot }: { snapshot: Record<string, unknown> }) {
+  const groups = profileSections
+    .map((section) => ({
+      section,
+      fields: profileFieldsBySection[section].filter((f) => snapshot[f] !== undefined),
+    }))
+    .filter((g) => g.fields.length > 0);
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <h3 className="text-base font-semibold text-slate-900">Profile</h3>
+      {typeof snapshot.__snapshot_at === 'string' && (
+        <p className="mt-1 text-sm text-slate-600">As of {formatDateTime(snapshot.__snapshot_at)}</p>
+      )}
+      {groups.map(({ section, fields }) => (
+        <div key={section} className="mt-4">
+          <h4 className="text-sm font-semibold text-slate-800">{profileSectionNames[section]}</h4>
+          <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {fields.map((key) => (
+              <div key={key} className={key === 'personal_statement' ? 'sm:col-span-2' : undefined}>
+                <dt className="text-sm font-medium text-slate-700">
+                  {profileLabels[key] ?? key.replace(/_/g, ' ')}
+                </dt>
+                <dd className="mt-0.5 text-slate-900">
+                  <ProfileValue field={key} value={snapshot[key]} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The Applicant Responses panel: answers by question, then what the program collects of the profile. */
 export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
   const questions = detail.application_schema.questions;
   const snapshot = detail.profile_snapshot;
-  const profileEntries = snapshot
-    ? Object.entries(snapshot).filter(
-        ([key]) => !key.startsWith('__') && key !== 'id' && key !== 'updated_at',
-      )
-    : [];
   return (
     <section
       aria-labelledby="responses-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="responses-heading" className="text-lg font-semibold text-slate-900">
         Applicant Responses
@@ -129,26 +161,7 @@ export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
           ))}
         </dl>
       )}
-      {snapshot && (
-        <div className="mt-6 border-t border-slate-200 pt-4">
-          <h3 className="text-base font-semibold text-slate-900">Profile</h3>
-          {typeof snapshot.__snapshot_at === 'string' && (
-            <p className="mt-1 text-sm text-slate-600">As of {formatDateTime(snapshot.__snapshot_at)}</p>
-          )}
-          <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-            {profileEntries.map(([key, value]) => (
-              <div key={key} className={key === 'personal_statement' ? 'sm:col-span-2' : undefined}>
-                <dt className="text-sm font-medium text-slate-700">
-                  {profileLabels[key] ?? key.replace(/_/g, ' ')}
-                </dt>
-                <dd className="mt-0.5 text-slate-900">
-                  <ProfileValue field={key} value={value} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      )}
+      {snapshot && <ProfileSummary snapshot={snapshot} />}
     </section>
   );
 }

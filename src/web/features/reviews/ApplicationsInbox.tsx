@@ -16,13 +16,22 @@ import { TableSkeleton } from './parts';
 import { loadError } from './ReviewQueuePage';
 import { ReviewTable } from './ReviewTable';
 
+/** The review states a submitted application can be in (docs/decisions/019). */
 const filters: { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'All' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'submitted', label: 'Submitted' },
+  { value: 'not_started', label: 'New' },
+  { value: 'draft', label: 'In review' },
+  { value: 'submitted', label: 'Finalized' },
 ];
 
-/** /org/{slug}/admin/reviews: the reviews of the organization's programs. */
+const emptyTexts: Record<InboxFilter, string> = {
+  all: 'No reviews yet.',
+  not_started: 'No new applications: every one has a review.',
+  draft: 'No reviews in progress.',
+  submitted: 'No finalized reviews yet.',
+};
+
+/** /org/{slug}/admin/reviews: every submitted application of the organization's programs, by review state. */
 export function ApplicationsInbox({ org }: { org: PublicOrg }) {
   usePageTitle(`Applications Inbox · ${org.name}`);
   const [filter, setFilter] = useState<InboxFilter>('all');
@@ -43,18 +52,24 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
       />
 
       <fieldset className="mt-6 flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Filter</legend>
-        {filters.map((f) => (
-          <Button
-            key={f.value}
-            size="sm"
-            variant={filter === f.value ? 'primary' : 'secondary'}
-            aria-pressed={filter === f.value}
-            onClick={() => setFilter(f.value)}
-          >
-            {f.label}
-          </Button>
-        ))}
+        <legend className="mr-2 text-sm font-medium text-slate-700 max-sm:mb-2 max-sm:w-full sm:float-left sm:py-1.5">
+          Review status
+        </legend>
+        {filters.map((f) => {
+          const count = list.data?.counts[f.value];
+          return (
+            <Button
+              key={f.value}
+              size="sm"
+              variant={filter === f.value ? 'primary' : 'secondary'}
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+            >
+              {f.label}
+              {count !== undefined && <span className="tabular-nums"> ({count})</span>}
+            </Button>
+          );
+        })}
       </fieldset>
 
       <div className="mt-4">
@@ -67,7 +82,7 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
             retrying={list.isFetching}
           />
         ) : list.data.items.length === 0 ? (
-          <EmptyState icon={<Inbox />} title="No reviews yet." />
+          <EmptyState icon={<Inbox />} title={emptyTexts[filter]} />
         ) : (
           <ReviewTable
             label="Reviews"

@@ -65,7 +65,11 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
           />
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <ApplicantResponses detail={detail} />
-            <ReviewPanel applicationId={applicationId} detail={detail} refetch={() => query.refetch()} />
+            <ReviewPanel
+              applicationId={applicationId}
+              detail={detail}
+              refetch={async () => (await query.refetch()).data}
+            />
           </div>
         </>
       )}

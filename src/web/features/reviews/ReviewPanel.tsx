@@ -1,11 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { decisionOf, parseRatings, type ReviewField } from '../../../shared/domain/reviews';
+import {
+  decisionOf,
+  parseRatings,
+  type Resolution,
+  type ReviewField,
+  resolutionsFor,
+  SCORE_MAX,
+  SCORE_MIN,
+} from '../../../shared/domain/reviews';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { Input, Select, Textarea } from '../../components/ui/Field';
 import { formatDateTime } from '../../lib/format';
+import { nextToReview, reviewQueueQuery } from './api';
 import { type SaveState, useReviewEditor } from './useReviewEditor';
 
 const fieldNames: Record<ReviewField, string> = {
@@ -14,8 +25,17 @@ const fieldNames: Record<ReviewField, string> = {
   ratings: 'Ratings (JSON)',
 };
 
-function SaveIndicator({ state }: { state: SaveState }) {
-  const text = { idle: '', saving: 'Saving…', saved: '✓ Saved', error: '✗ Save error' }[state];
+const resolutionLabels: Record<Resolution, string> = {
+  mine: 'Keep mine',
+  theirs: 'Use theirs',
+  both: 'Keep both',
+};
+
+function SaveIndicator({ state, dirty }: { state: SaveState; dirty: boolean }) {
+  const text =
+    state === 'idle' && dirty
+      ? 'Unsaved changes'
+      : { idle: '', saving: 'Saving…', saved: '✓ Saved', error: '✗ Save error' }[state];
   return (
     <p
       role="status"
@@ -35,9 +55,16 @@ export function ReviewPanel({
 }: {
   applicationId: string;
   detail: ReviewDetail;
-  refetch: () => unknown;
+  refetch: () => Promise<ReviewDetail | undefined>;
 }) {
   const editor = useReviewEditor(applicationId, detail, refetch);
+  const navigate = useNavigate();
+  const queue = useQuery(reviewQueueQuery(detail.application.program_id));
+  const next = queue.data ? nextToReview(queue.data.items, applicationId) : null;
+  const saveAndNext = async () => {
+    if (!next || !(await editor.save())) return;
+    void navigate({ to: '/review/app/$applicationId', params: { applicationId: next } });
+  };
   const [confirming, setConfirming] = useState(false);
   const config = detail.reviewer_form;
   const { fields, locked, review } = editor;
@@ -61,7 +88,7 @@ export function ReviewPanel({
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900">
           Review
         </h2>
-        <SaveIndicator state={editor.saveState} />
+        <SaveIndicator state={editor.saveState} dirty={editor.dirty && !locked} />
       </div>
       {locked && review?.submitted_at ? (
         <div className="mt-3 rounded-lg border border-green-200 bg-green-50 p-3 text-green-900">
@@ -98,7 +125,7 @@ export function ReviewPanel({
       >
         {config.show_score && (
           <Input
-            label="Score"
+            label={`Score (${SCORE_MIN}–${SCORE_MAX})`}
             inputMode="decimal"
             value={fields.score}
             onChange={(e) => editor.update('score', e.target.value)}
@@ -157,7 +184,8 @@ export function ReviewPanel({
               </p>
             ) : (
               <p className="font-medium">
-                Someone else changed this review. Your text is kept in the fields above; their version:
+                Someone else changed this review. Your text is kept in the fields above and is not saved until
+                you choose; their version:
               </p>
             )}
             <ul className="mt-2 space-y-3">
@@ -168,13 +196,18 @@ export function ReviewPanel({
                     {c.theirs || '(empty)'}
                   </pre>
                   {!locked && (
-                    <div className="mt-1 flex gap-2">
-                      <Button size="sm" variant="secondary" onClick={() => editor.takeTheirs(c)}>
-                        Use their {fieldNames[c.field].toLowerCase()}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => editor.dismissConflict(c)}>
-                        Keep mine
-                      </Button>
+                    <div className="mt-1 flex flex-wrap gap-2">
+                      {resolutionsFor(c.field).map((choice) => (
+                        <Button
+                          key={choice}
+                          size="sm"
+                          variant={choice === 'mine' ? 'secondary' : 'ghost'}
+                          aria-label={`${resolutionLabels[choice]} (${fieldNames[c.field].toLowerCase()})`}
+                          onClick={() => editor.resolve(c.field, choice)}
+                        >
+                          {resolutionLabels[choice]}
+                        </Button>
+                      ))}
                     </div>
                   )}
                 </li>
@@ -188,6 +221,11 @@ export function ReviewPanel({
             <Button type="submit" loading={busy} disabled={busy}>
               Save
             </Button>
+            {next && (
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => void saveAndNext()}>
+                Save &amp; next
+              </Button>
+            )}
             <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
               Finalize
             </Button>

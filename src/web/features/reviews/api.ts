@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  InboxStatus,
   OrgReviewList,
+  PendingCounts,
   Review,
   ReviewDetail,
   ReviewList,
@@ -29,26 +31,46 @@ export interface AllReviewsFilter {
   programId: string;
 }
 
+/** All Reviews, a page at a time (keyset: each page asks for the rows after the previous one's cursor). */
 export const allReviewsQuery = (f: AllReviewsFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...reviewListsKey, 'all', f],
-    queryFn: () => {
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ status: f.status, limit: '1000' });
       if (f.search.trim()) params.set('search', f.search.trim());
       if (f.mine) params.set('mine', 'true');
       if (f.programId) params.set('program_id', f.programId);
+      if (pageParam) params.set('cursor', pageParam);
       return api<ReviewList>('GET', `/reviews?${params}`);
     },
-    placeholderData: (previous) => previous,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
   });
 
-export type InboxFilter = 'all' | 'draft' | 'submitted';
+export const pendingCountsQuery = queryOptions({
+  queryKey: [...reviewListsKey, 'pending-counts'],
+  queryFn: () => api<PendingCounts>('GET', '/review/pending-counts'),
+});
+
+export type InboxFilter = InboxStatus;
 
 export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
   queryOptions({
     queryKey: [...reviewListsKey, 'org', slug, status],
     queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
+    placeholderData: (previous) => previous,
   });
+
+/** 'Save & next': the next application in the queue after this one whose review is not finalized. */
+export function nextToReview(
+  items: { application_id: string; status: string }[],
+  current: string,
+): string | null {
+  const at = items.findIndex((i) => i.application_id === current);
+  const rest = [...items.slice(at + 1), ...items.slice(0, Math.max(at, 0))];
+  return rest.find((i) => i.status !== 'submitted' && i.application_id !== current)?.application_id ?? null;
+}
 
 export const reviewDetailQuery = (applicationId: string) =>
   queryOptions({

@@ -2,12 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   changedFields,
+  type EditorState,
+  type FieldConflict,
   fieldsOf,
-  mergeReview,
+  fieldsToSend,
   parseRatings,
   parseScore,
+  type Resolution,
   type ReviewField,
-  type ReviewFields,
+  receiveVersion,
+  resolveConflict,
+  SCORE_MAX,
+  SCORE_MIN,
+  SCORE_RANGE_MESSAGE,
+  saveBlockedMessage,
 } from '../../../shared/domain/reviews';
 import type { Review, ReviewDetail } from '../../../shared/schemas/reviews';
 import { ApiError } from '../../lib/api';
@@ -19,85 +27,84 @@ export const REFETCH_DELAY_MS = 500;
 export const OWN_SAVE_WINDOW_MS = 2000;
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
+export type Conflict = FieldConflict;
 
-export interface Conflict {
-  field: ReviewField;
-  theirs: string;
-}
+const empty = (): EditorState => ({ base: fieldsOf(null), fields: fieldsOf(null), conflicts: [] });
 
 /**
- * The collaborative Review panel's state. The panel edits text (`fields`) based on one server version
- * (`base`, `version`). When a newer version arrives (someone else saved, or our save met 409), the two
- * are merged per field: fields only they changed take theirs, fields only we changed keep ours, and a
- * field both changed keeps our text with theirs shown beside it. Nothing typed is dropped. After a
- * conflict-free 409 the save is retried once on the new version.
+ * The collaborative Review panel's state. The panel edits text based on one server version. When a
+ * newer version arrives (someone else saved, or our save met 409) it is merged per field with the
+ * pure rules in `shared/domain/reviews`: fields only they changed take theirs, fields only we changed
+ * keep ours, a field both changed stays in conflict until the reviewer chooses. A save sends only the
+ * fields changed here and never one in conflict; after a 409 it is retried once, on the new version,
+ * only when nothing is in conflict, and only after the merge has been applied.
  */
 export function useReviewEditor(
   applicationId: string,
   detail: ReviewDetail | undefined,
-  refetch: () => unknown,
+  refetch: () => Promise<ReviewDetail | undefined>,
 ) {
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState<ReviewFields>(() => fieldsOf(null));
-  const [base, setBase] = useState<ReviewFields>(() => fieldsOf(null));
-  const [review, setReview] = useState<Review | null>(null);
+  const [state, setStateRaw] = useState<EditorState>(empty);
+  const [review, setReviewRaw] = useState<Review | null>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
-  const [conflicts, setConflicts] = useState<Conflict[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [scoreError, setScoreError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
-  /** Latest values for callbacks that outlive a render. */
-  const live = useRef({ fields, base, review });
-  live.current = { fields, base, review };
-  const lastSaveAt = useRef(0);
-  const retryAfterConflict = useRef<null | { finalize: boolean }>(null);
-
-  /** A server version arrives: adopt it, merging with what is typed here. */
-  const adopt = useCallback((next: Review | null) => {
-    const { fields: mine, base: from, review: current } = live.current;
-    if (current && next && next.version === current.version) return;
-    const theirs = fieldsOf(next);
-    if (next?.status === 'submitted') {
-      // Finalized: the inputs show the final review; anything typed here that differs is kept on screen.
-      const typed = changedFields(from, mine).filter((f) => mine[f] !== theirs[f]);
-      setConflicts(typed.map((field) => ({ field, theirs: mine[field] })));
-      setFields(theirs);
-    } else {
-      const merged = mergeReview(from, mine, theirs);
-      setFields(merged.merged);
-      setConflicts((old) => {
-        const byField = new Map(old.map((c) => [c.field, c]));
-        for (const c of merged.conflicts) byField.set(c.field, c);
-        // A field whose text now equals theirs is settled.
-        return [...byField.values()].filter((c) => merged.merged[c.field] !== theirs[c.field]);
-      });
-    }
-    setBase(theirs);
-    setReview(next);
-    live.current = { fields: live.current.fields, base: theirs, review: next };
+  /** The latest state for callbacks that outlive a render; updated together with React state. */
+  const live = useRef({ state, review });
+  const setState = useCallback((next: EditorState) => {
+    live.current.state = next;
+    setStateRaw(next);
   }, []);
+  const setReview = useCallback((next: Review | null) => {
+    live.current.review = next;
+    setReviewRaw(next);
+  }, []);
+  const lastSaveAt = useRef(0);
+
+  /** A server version arrives: merge it with what is typed here. */
+  const adopt = useCallback(
+    (next: Review | null) => {
+      const { state: current, review: held } = live.current;
+      if (held && next && next.version <= held.version && next.status === held.status) return;
+      const theirs = fieldsOf(next);
+      if (next?.status === 'submitted') {
+        // Finalized: the inputs show the final review; anything typed here that differs is shown aside.
+        const typed = changedFields(current.base, current.fields).filter(
+          (f) => current.fields[f] !== theirs[f],
+        );
+        setState({
+          base: theirs,
+          fields: theirs,
+          conflicts: typed.map((field) => ({ field, theirs: current.fields[field] })),
+        });
+      } else {
+        setState(receiveVersion(current, theirs));
+      }
+      setReview(next);
+    },
+    [setState, setReview],
+  );
 
   // First load and every refetch.
   useEffect(() => {
     if (!detail) return;
     if (!loaded) {
       const initial = fieldsOf(detail.review);
-      setFields(initial);
-      setBase(initial);
+      setState({ base: initial, fields: initial, conflicts: [] });
       setReview(detail.review);
-      live.current = { fields: initial, base: initial, review: detail.review };
       setLoaded(true);
       return;
     }
     adopt(detail.review);
-  }, [detail, loaded, adopt]);
+  }, [detail, loaded, adopt, setState, setReview]);
 
   // Live collaboration.
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useTopic(`review:${applicationId}`, (data) => {
     // The echo of this tab's own save is skipped (the spec's 2 s rule). An event that announces a
-    // version newer than the one this tab holds is someone else's save: it is never skipped, or a save
-    // that lands right after ours would stay unseen.
+    // version newer than the one this tab holds is someone else's save: it is never skipped.
     const version = (data as { version?: unknown } | null)?.version;
     const newer = typeof version === 'number' && version > (live.current.review?.version ?? 0);
     if (!newer && Date.now() - lastSaveAt.current < OWN_SAVE_WINDOW_MS) return;
@@ -107,23 +114,30 @@ export function useReviewEditor(
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const save = useCallback(
-    async ({ finalize = false }: { finalize?: boolean } = {}): Promise<boolean> => {
+    async ({ finalize = false }: { finalize?: boolean } = {}, retried = false): Promise<boolean> => {
       if (!detail) return false;
+      const blocked = saveBlockedMessage(live.current.state.conflicts);
+      if (blocked) {
+        setNotice(blocked);
+        return false;
+      }
       const config = detail.reviewer_form;
-      const sent = live.current.fields;
+      const sent = live.current.state.fields;
+      const { send } = fieldsToSend(live.current.state);
       const body: SaveReviewBody = { version: live.current.review?.version ?? 0 };
-      if (config.show_score) {
+      if (config.show_score && send.includes('score')) {
         const score = parseScore(sent.score);
-        if (Number.isNaN(score)) {
-          setScoreError('Enter a number.');
+        if (score !== null && (Number.isNaN(score) || score < SCORE_MIN || score > SCORE_MAX)) {
+          setScoreError(Number.isNaN(score) ? 'Enter a number.' : SCORE_RANGE_MESSAGE);
           setSaveState('error');
           return false;
         }
         body.score = score;
       }
       setScoreError(null);
-      if (config.show_comments) body.comments = sent.comments.trim() ? sent.comments : null;
-      const ratings = parseRatings(sent.ratings);
+      if (config.show_comments && send.includes('comments'))
+        body.comments = sent.comments.trim() ? sent.comments : null;
+      const ratings = send.includes('ratings') ? parseRatings(sent.ratings) : null;
       if (ratings) body.ratings = ratings; // Invalid JSON is ignored.
       if (finalize) body.finalize = true;
       setSaveState('saving');
@@ -132,14 +146,12 @@ export function useReviewEditor(
         const saved = await saveReview(applicationId, body);
         lastSaveAt.current = Date.now();
         const theirs = fieldsOf(saved);
-        // Keep whatever was typed while the save was on its way.
-        const now = live.current.fields;
-        const merged = mergeReview(sent, now, theirs).merged;
-        setFields(merged);
-        setBase(theirs);
+        // What was sent is now the base; whatever was typed while the save was on its way stays.
+        const now = live.current.state;
+        const fields = { ...theirs };
+        for (const f of changedFields(sent, now.fields)) fields[f] = now.fields[f];
+        setState({ base: theirs, fields, conflicts: now.conflicts });
         setReview(saved);
-        setConflicts((old) => old.filter((c) => changedFields(theirs, merged).includes(c.field)));
-        live.current = { fields: merged, base: theirs, review: saved };
         queryClient.setQueryData(reviewDetailQuery(applicationId).queryKey, (old) =>
           old ? { ...old, review: saved } : old,
         );
@@ -147,58 +159,57 @@ export function useReviewEditor(
         setSaveState('saved');
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          lastSaveAt.current = 0;
-          setSaveState('idle');
-          setNotice(err.message);
-          retryAfterConflict.current = { finalize };
-          await refetch();
+        if (!(err instanceof ApiError && err.status === 409)) {
+          setSaveState('error');
           return false;
         }
-        setSaveState('error');
-        return false;
+        lastSaveAt.current = 0;
+        setNotice(err.message);
+        // Merge the current version first; only then decide whether the save may be repeated.
+        const fresh = await refetch();
+        if (fresh) adopt(fresh.review);
+        const after = live.current;
+        setSaveState('idle');
+        if (retried || !after.review || after.review.status === 'submitted') return false;
+        const { send: again, autoRetry } = fieldsToSend(after.state);
+        if (!autoRetry || (again.length === 0 && !finalize)) return false;
+        return save({ finalize }, true);
       }
     },
-    [applicationId, detail, queryClient, refetch],
+    [applicationId, detail, queryClient, refetch, adopt, setState, setReview],
   );
 
-  // After a 409 and the merge: save again on the new version when nothing conflicts (never when finalized).
-  useEffect(() => {
-    const retry = retryAfterConflict.current;
-    if (!retry || !review) return;
-    retryAfterConflict.current = null;
-    if (review.status === 'submitted' || conflicts.length > 0) return;
-    if (changedFields(base, fields).length === 0 && !retry.finalize) return;
-    void save({ finalize: retry.finalize });
-  }, [review, conflicts, base, fields, save]);
+  const update = useCallback(
+    (field: ReviewField, value: string) => {
+      const current = live.current.state;
+      setState({ ...current, fields: { ...current.fields, [field]: value } });
+      setSaveState((s) => (s === 'saved' || s === 'error' ? 'idle' : s));
+    },
+    [setState],
+  );
 
-  const update = useCallback((field: ReviewField, value: string) => {
-    setFields((f) => ({ ...f, [field]: value }));
-    setSaveState((s) => (s === 'saved' ? 'idle' : s));
-  }, []);
-
-  const takeTheirs = useCallback((conflict: Conflict) => {
-    setFields((f) => ({ ...f, [conflict.field]: live.current.base[conflict.field] }));
-    setConflicts((old) => old.filter((c) => c.field !== conflict.field));
-  }, []);
-
-  const dismissConflict = useCallback((conflict: Conflict) => {
-    setConflicts((old) => old.filter((c) => c.field !== conflict.field));
-  }, []);
+  const resolve = useCallback(
+    (field: ReviewField, choice: Resolution) => {
+      const current = live.current.state;
+      const next = resolveConflict(current, field, choice);
+      setState(next);
+      if (next.conflicts.length === 0) setNotice(null);
+    },
+    [setState],
+  );
 
   return {
     loaded,
-    fields,
+    fields: state.fields,
     review,
     locked: review?.status === 'submitted',
     saveState,
-    conflicts,
+    conflicts: state.conflicts,
     notice,
     scoreError,
-    dirty: changedFields(base, fields).length > 0,
+    dirty: changedFields(state.base, state.fields).length > 0,
     update,
     save,
-    takeTheirs,
-    dismissConflict,
+    resolve,
   };
 }

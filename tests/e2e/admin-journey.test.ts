@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/** The org admin's journey (issue 11 items 7, 12, 13, 14): create → build → publish, at 1280 and 375 px. */
+
+let app: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function adminPage(width: number, height = 800): Promise<Page> {
+  const page = await newPage(browser, { baseURL: app.url, width, height });
+  await signInAs(page.context(), app.url, 'admin@demo.test');
+  return page;
+}
+
+const rows = (page: Page) => page.locator('li[data-question-key]');
+const labels = (page: Page) =>
+  rows(page)
+    .getByRole('textbox', { name: /Label$/ })
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+
+async function createDraft(page: Page, name: string): Promise<string> {
+  await page.goto('/org/riverside-arts/admin/programs');
+  await page.getByRole('textbox', { name: 'Program name' }).fill(name);
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  // Straight into the builder of the new draft: no dead end on the programs list.
+  await page.waitForURL(/\/org\/riverside-arts\/admin\/programs\/[0-9a-f-]{36}\/builder$/);
+  await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();
+  const id = /programs\/([0-9a-f-]{36})\/builder/.exec(page.url())?.[1];
+  if (!id) throw new Error('no program id in the builder address');
+  return id;
+}
+
+describe.each([
+  ['desktop', 1280],
+  ['phone', 375],
+])('builder journey (%s)', (viewport, width) => {
+  it('creates a draft, builds its form, and publishes with a checklist and the public link', async () => {
+    const page = await adminPage(width);
+    try {
+      const name = `Journey ${viewport} program`;
+      const id = await createDraft(page, name);
+
+      for (const type of ['Short text', 'Long text', 'Date', 'File upload']) {
+        await page.getByRole('button', { name: `Add ${type} question` }).click();
+      }
+      await page.keyboard.type('Your recording');
+      expect(await labels(page)).toEqual(['Short text', 'Long text', 'Date', 'Your recording']);
+
+      // File questions say what applicants may upload (the shared upload rules).
+      const fileRow = rows(page).last();
+      await fileRow.getByText(/^Accepted files: .*PDF.*; up to 50 MB\.$/).waitFor();
+      // Help text per question, shown to applicants under the label (the preview shows what they see).
+      await fileRow.getByRole('button', { name: 'Add help text to question 4' }).click();
+      await fileRow.getByRole('textbox', { name: /Help text/ }).fill('An MP3 of one piece, up to 5 minutes.');
+
+      // Collapsible question cards.
+      const first = rows(page).first();
+      await first.getByRole('button', { name: 'Collapse Short text' }).click();
+      expect(await first.getByRole('textbox', { name: /Label$/ }).isVisible()).toBe(false);
+      await first.getByRole('button', { name: 'Expand Short text' }).click();
+      await first.getByRole('textbox', { name: /Label$/ }).waitFor();
+
+      // Keyboard reorder with Space at an ordinary viewport, the handle out of view until focused (as
+      // after Tab): the row moves one place, not to the end of the list.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const handle = first.getByRole('button', { name: 'Reorder Short text' });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      const moved = page.getByText('Short text was moved into position 2 of 4.');
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await page.keyboard.press('ArrowDown');
+        if (
+          await moved
+            .waitFor({ state: 'attached', timeout: 2000 })
+            .then(() => true)
+            .catch(() => false)
+        )
+          break;
+      }
+      await page.keyboard.press('Space');
+      await page.getByText(/Short text was dropped into position/).waitFor({ state: 'attached' });
+      await expect.poll(() => labels(page)).toEqual(['Long text', 'Short text', 'Date', 'Your recording']);
+
+      // The sticky top bar keeps Preview / Save / Publish in reach at the bottom of the form.
+      await rows(page).last().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const bar = page.getByRole('region', { name: 'Save and publish' });
+      await expect
+        .poll(async () => {
+          const box = await bar.getByRole('button', { name: 'Publish' }).boundingBox();
+          return !!box && box.y >= 0 && box.y + box.height <= 800;
+        })
+        .toBe(true);
+
+      await bar.getByRole('button', { name: 'Preview' }).click();
+      const preview = page.getByRole('dialog');
+      await preview.getByText('An MP3 of one piece, up to 5 minutes.').waitFor();
+      await page.keyboard.press('Escape');
+      await preview.waitFor({ state: 'detached' });
+
+      // Publish asks first, with a checklist naming questions that kept their default label.
+      await bar.getByRole('button', { name: 'Publish' }).click();
+      const confirm = page.getByRole('dialog', { name: /Publish this program\?|Submit this program/ });
+      await confirm.waitFor();
+      await confirm.getByText('4 questions.').waitFor();
+      await confirm.getByText('3 questions are still labelled with the default text.').waitFor();
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Keep editing' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(page.url()).toContain(`/programs/${id}/builder`);
+
+      await bar.getByRole('button', { name: 'Publish' }).click();
+      await confirm.getByRole('button', { name: /Publish now|Submit for approval/ }).click();
+      const done = page.getByRole('dialog', { name: /Your program is live|Sent for approval/ });
+      await done.waitFor();
+      const title = await done.getByRole('heading').first().textContent();
+      if (title === 'Your program is live') {
+        const link = done.getByRole('textbox', { name: 'Public link' });
+        expect(await link.inputValue()).toBe(`${app.url}/programs/${id}`);
+        await done.getByRole('button', { name: 'Copy link' }).waitFor();
+      }
+      await expectNoAxeViolations(page);
+      // No timed redirect: the admin leaves when they choose.
+      await done.getByRole('link', { name: 'Back to programs' }).click();
+      await page.waitForURL(/\/org\/riverside-arts\/admin\/programs$/);
+
+      const width0 = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width0).toBeLessThanOrEqual(width);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { FaultProxy } from './proxy';
+
+export const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  proxy: FaultProxy;
+  child: ChildProcess;
+  /** Output of the server so far (stdout and stderr). */
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (src/server/index.ts, demo data) in a child process, on a fresh PostgreSQL
+ * database reached through a FaultProxy.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const name = `applyhub_fault_${randomBytes(5).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const target = new URL(POSTGRES_URL);
+  const proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(POSTGRES_URL);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  viaProxy.pathname = `/${name}`;
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-fault-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: viaProxy.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      LOG_REQUESTS: '0',
+      BETTER_AUTH_SECRET: 'fault-test-secret-fault-test-secret-0123456789',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited on start:\n${output}`);
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (i > 600) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await proxy.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin(`drop database if exists ${name} with (force)`);
+  };
+  return { url, proxy, child, output: () => output, exited, stop };
+}
+
+/** A signed-in, onboarded applicant with an application to an open demo program. */
+export async function applicantWithApplication(url: string, n: number, programId: string) {
+  const headers = { 'content-type': 'application/json', origin: url };
+  const signIn = await fetch(`${url}/api/demo/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: `fault.${n}@example.test`, name: `Fault ${n}` }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const withCookie = { ...headers, cookie };
+  const onboard = await fetch(`${url}/api/me/onboarding`, {
+    method: 'POST',
+    headers: withCookie,
+    body: JSON.stringify({ accept_terms: true }),
+  });
+  if (!onboard.ok) throw new Error(`onboarding ${onboard.status}`);
+  const started = await fetch(`${url}/api/programs/${programId}/applications`, {
+    method: 'POST',
+    headers: withCookie,
+  });
+  if (!started.ok) throw new Error(`start ${started.status}`);
+  const { id } = (await started.json()) as { id: string };
+  return { cookie, headers: withCookie, appId: id };
+}
