@@ -170,3 +170,35 @@ describe('Manage Reviewers on a phone', () => {
     }
   });
 });
+
+describe('keyboard', () => {
+  it('starts with a skip link to the content, and puts focus on the new page heading after navigation', async () => {
+    const page = await adminPage(1280);
+    try {
+      await page.goto('/org/riverside-arts/admin');
+      await page.getByRole('heading', { level: 1, name: 'Riverside Arts Center' }).waitFor();
+      await page.keyboard.press('Tab');
+      const first = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      expect(first).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+
+      // Follow a hub card with the keyboard: focus lands on the new page's h1, not on <body>.
+      await page.getByRole('link', { name: /^Programs/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/admin\/programs$/);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const el = document.activeElement;
+            return el?.tagName === 'H1' ? el.textContent : null;
+          }),
+        )
+        .toBe('Programs');
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
