@@ -17,6 +17,8 @@ import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
@@ -95,6 +97,16 @@ const OnboardingRoute = OnboardingRouteImport.update({
 const PostAuthRoute = PostAuthRouteImport.update({
   id: '/post-auth',
   path: '/post-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnauthorizedRoute = UnauthorizedRouteImport.update({
@@ -322,6 +334,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
@@ -371,6 +385,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
@@ -418,6 +434,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
@@ -469,6 +487,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
@@ -518,6 +538,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
@@ -564,6 +586,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/_authed/dashboard'
     | '/_authed/my-submissions'
@@ -615,6 +639,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
   PostAuthRoute: typeof PostAuthRoute
+  PrivacyRoute: typeof PrivacyRoute
+  TermsRoute: typeof TermsRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
@@ -681,6 +707,20 @@ declare module '@tanstack/react-router' {
       path: '/post-auth'
       fullPath: '/post-auth'
       preLoaderRoute: typeof PostAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unauthorized': {
@@ -1096,6 +1136,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,
   PostAuthRoute: PostAuthRoute,
+  PrivacyRoute: PrivacyRoute,
+  TermsRoute: TermsRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,

@@ -202,3 +202,82 @@ describe('keyboard', () => {
     }
   });
 });
+
+describe('no prototype signals', () => {
+  it('has no Coming soon cards or stored status words on admin screens', async () => {
+    const page = await adminPage(1280);
+    try {
+      await page.goto('/org/riverside-arts/admin');
+      await page.getByRole('link', { name: /Applications Inbox/ }).waitFor();
+      expect(await page.getByText(/coming soon/i).count()).toBe(0);
+      await page.goto('/org/riverside-arts/admin/programs');
+      await page.getByRole('table').first().waitFor();
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).not.toMatch(/changes_requested|pending_changes|\bupdate\b/);
+    } finally {
+      await page.context().close();
+    }
+    const coalition = await newPage(browser, { baseURL: app.url });
+    try {
+      await signInAs(coalition.context(), app.url, 'coalition@demo.test');
+      await coalition.goto('/coalition/metro-arts-coalition/cm');
+      await coalition
+        .getByRole('region', { name: 'Programs', exact: true })
+        .getByRole('link')
+        .first()
+        .waitFor();
+      expect(await coalition.getByText(/coming soon/i).count()).toBe(0);
+    } finally {
+      await coalition.context().close();
+    }
+  });
+
+  it.each([
+    ['desktop', 1280],
+    ['phone', 375],
+  ])('gives featured cards without a colour distinct generated covers (%s)', async (_, width) => {
+    const page = await newPage(browser, { baseURL: app.url, width });
+    try {
+      await page.goto('/browse');
+      const covers = page.locator('[data-cover-initials]');
+      await covers.first().waitFor();
+      const seen = await covers.evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent,
+          background: getComputedStyle(el.parentElement as HTMLElement).backgroundColor,
+        })),
+      );
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.every((s) => /^[\p{L}\p{N}?]{1,2}$/u.test(s.text ?? ''))).toBe(true);
+      expect(new Set(seen.map((s) => s.background)).size).toBeGreaterThanOrEqual(2);
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('links Terms & Privacy Policy to real pages', async () => {
+    const page = await newPage(browser, { baseURL: app.url, width: 375 });
+    try {
+      await signInAs(page.context(), app.url, `journey.${Date.now()}@example.test`, 'Journey Newcomer');
+      await page.goto('/onboarding');
+      const terms = page.getByRole('link', { name: 'Terms', exact: true });
+      await terms.waitFor();
+      expect(await terms.getAttribute('href')).toBe('/terms');
+      expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+      await expectNoAxeViolations(page);
+      for (const [path, title] of [
+        ['/terms', 'Terms of Use'],
+        ['/privacy', 'Privacy Policy'],
+      ]) {
+        await page.goto(path as string);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(4);
+        expect(await page.title()).toBe(`${title} · ApplyHub`);
+        await expectNoAxeViolations(page);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+});
