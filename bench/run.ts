@@ -10,10 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoProgramId } from '../src/server/db/seed/ids';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
+import { type AutosaveHttpReport, runAutosaveHttpBench } from './autosave-http';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
+import { type MemoryReading, runMemoryBench } from './memory';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
@@ -384,6 +386,8 @@ async function main(): Promise<number> {
     publish: null as PublishBenchReport | null,
     uploads: null as UploadsBenchReport | null,
     lighthouse: null as LighthousePage[] | null,
+    memory: null as MemoryReading[] | null,
+    autosaveHttp: null as AutosaveHttpReport | null,
   };
   let failed = false;
   try {
@@ -414,6 +418,21 @@ async function main(): Promise<number> {
             (port, dataDir) => serverEnv(port, dataDir, null),
             log,
           );
+        },
+      },
+      {
+        name: 'memory (PGlite)',
+        run: async () => {
+          log('\n== Memory on PGlite: first start, then a restart on the same data');
+          reports.memory = await runMemoryBench(root, (port, dataDir) => serverEnv(port, dataDir, null), log);
+        },
+      },
+      {
+        name: 'autosave over HTTP (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          log('\nAutosave over HTTP with signed-in applicants (PostgreSQL, in-process)');
+          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), { log });
         },
       },
       {
