@@ -8,11 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoProgramId } from '../src/server/db/seed/ids';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
+import { type AutosaveHttpReport, runAutosaveHttpBench } from './autosave-http';
 import { analyzeBundle, type BundleReport } from './bundle';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
+import { type MemoryReading, runMemoryBench } from './memory';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
@@ -228,9 +231,14 @@ async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void
       info.warnings.push(warning);
       log(`  WARNING: ${warning}`);
     }
+    // The review queue of the demo's first program, as its reviewer sees it (issue 12 item 3).
+    const reviewer = { cookie: await demoSignIn(base, 'reviewer@demo.test') };
+    const queueUrl = `${base}/api/review/programs/${demoProgramId(1)}/queue`;
+    await expectOk(queueUrl, reviewer);
     const endpoints = [
       { name: 'GET /api/health', url: `${base}/api/health` },
       { name: 'GET /api/me/capabilities', url: `${base}/api/me/capabilities`, headers: auth },
+      { name: 'GET review queue', url: queueUrl, headers: reviewer },
     ];
     if (db && settings.queryCounts) {
       info.sqlPerRequest = await sqlPerRequest(db, endpoints);
@@ -276,17 +284,34 @@ function summary(bundle: BundleReport | null): string {
   const ceiling = new Map(
     loads.filter((l) => l.target === 'hono hello-world').map((l) => [l.connections, l.rps]),
   );
+  // Signed-in reads against /api/health of the same server and connections, in the same run.
+  const health = new Map(
+    loads.filter((l) => l.endpoint === 'GET /api/health').map((l) => [`${l.target}|${l.connections}`, l.rps]),
+  );
   const rows = [
-    ['target', 'endpoint', 'conns', 'req/s', '% ceiling', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    [
+      'target',
+      'endpoint',
+      'conns',
+      'req/s',
+      '% ceiling',
+      '% health',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+    ],
   ];
   for (const l of loads) {
     const c = ceiling.get(l.connections);
+    const h = health.get(`${l.target}|${l.connections}`);
     rows.push([
       l.target,
       l.endpoint,
       String(l.connections),
       String(l.rps),
       c ? `${Math.round((l.rps / c) * 100)}%` : '-',
+      h ? `${Math.round((l.rps / h) * 100)}%` : '-',
       ms(l.p50Ms),
       ms(l.p99Ms),
       String(l.non2xx),
@@ -361,6 +386,8 @@ async function main(): Promise<number> {
     publish: null as PublishBenchReport | null,
     uploads: null as UploadsBenchReport | null,
     lighthouse: null as LighthousePage[] | null,
+    memory: null as MemoryReading[] | null,
+    autosaveHttp: null as AutosaveHttpReport | null,
   };
   let failed = false;
   try {
@@ -391,6 +418,21 @@ async function main(): Promise<number> {
             (port, dataDir) => serverEnv(port, dataDir, null),
             log,
           );
+        },
+      },
+      {
+        name: 'memory (PGlite)',
+        run: async () => {
+          log('\n== Memory on PGlite: first start, then a restart on the same data');
+          reports.memory = await runMemoryBench(root, (port, dataDir) => serverEnv(port, dataDir, null), log);
+        },
+      },
+      {
+        name: 'autosave over HTTP (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          log('\nAutosave over HTTP with signed-in applicants (PostgreSQL, in-process)');
+          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), { log });
         },
       },
       {
@@ -458,7 +500,14 @@ async function main(): Promise<number> {
         },
       },
     ];
-    const plan = steps.filter((step) => !step.skip && !(step.postgres && settings.skipPostgres));
+    // BENCH_ONLY=name,name: only the steps whose names contain one of them (e.g. "hello,ApplyHub on").
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+    const plan = steps.filter(
+      (step) =>
+        !step.skip &&
+        !(step.postgres && settings.skipPostgres) &&
+        (!only || only.some((o) => step.name.includes(o))),
+    );
     for (const { name, run } of plan) {
       try {
         await run();

@@ -26,6 +26,17 @@ import { systemRoutes } from './system/routes';
 import { meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
 
+/** better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks, session, sign-out. */
+const AUTH_ENDPOINTS = [
+  '/api/auth/sign-in/*',
+  '/api/auth/callback/*',
+  '/api/auth/oauth2/*',
+  '/api/auth/demo/*',
+  '/api/auth/get-session',
+  '/api/auth/sign-out',
+  '/api/auth/error',
+];
+
 export interface AppOptions {
   /** Built SPA to serve for non-API paths; absent in API tests. */
   webDir?: string | null;
@@ -75,7 +86,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/api/auth/demo/*', signInLimit);
   app.use('/api/demo/sign-in', signInLimit);
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  // Only the better-auth endpoints the product uses; the rest (update-user, delete-user, sessions
+  // lists…) would bypass our own rules (profile validation, soft delete) and are not offered.
+  app.on(['GET', 'POST'], AUTH_ENDPOINTS, (c) => deps.auth.handler(c.req.raw));
 
   const api = new OpenAPIHono<AppEnv>();
   api.use('*', sessionMiddleware());

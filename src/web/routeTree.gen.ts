@@ -17,6 +17,8 @@ import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PostAuthRouteImport } from './routes/post-auth'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
@@ -96,6 +98,16 @@ const OnboardingRoute = OnboardingRouteImport.update({
 const PostAuthRoute = PostAuthRouteImport.update({
   id: '/post-auth',
   path: '/post-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnauthorizedRoute = UnauthorizedRouteImport.update({
@@ -329,6 +341,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
@@ -379,6 +393,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
@@ -427,6 +443,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
   '/post-auth': typeof PostAuthRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
@@ -479,6 +497,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
@@ -529,6 +549,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/dashboard'
     | '/my-submissions'
@@ -576,6 +598,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/onboarding'
     | '/post-auth'
+    | '/privacy'
+    | '/terms'
     | '/unauthorized'
     | '/_authed/dashboard'
     | '/_authed/my-submissions'
@@ -628,6 +652,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
   PostAuthRoute: typeof PostAuthRoute
+  PrivacyRoute: typeof PrivacyRoute
+  TermsRoute: typeof TermsRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
   ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
@@ -695,6 +721,20 @@ declare module '@tanstack/react-router' {
       path: '/post-auth'
       fullPath: '/post-auth'
       preLoaderRoute: typeof PostAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unauthorized': {
@@ -1117,6 +1157,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,
   PostAuthRoute: PostAuthRoute,
+  PrivacyRoute: PrivacyRoute,
+  TermsRoute: TermsRoute,
   UnauthorizedRoute: UnauthorizedRoute,
   ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,

@@ -531,7 +531,7 @@ describe('GET /api/me/applications/drafts (in progress)', () => {
     const demo = await t.signIn('applicant@demo.test');
     const res = await t.json('GET', '/api/me/applications/drafts', { as: demo });
     expect(res.body.items).toMatchObject([
-      { id: demoDraftApplicationId(1), program_name: 'Chamber Music Summer Scholarship' },
+      { id: demoDraftApplicationId(1), program_name: 'Dance Access Scholarship' },
     ]);
   });
 });

@@ -35,8 +35,10 @@ describe('NUL bytes are refused with 400, never stored or 500', () => {
     const profile = await t.json('PUT', '/api/me/profile', { as: cookie, body: { full_name: 'a\u0000b' } });
     expect(profile.status).toBe(400);
     expect((await t.json('GET', '/api/me/profile', { as: cookie })).body.full_name).toBe('Before');
-    const update = await t.json('POST', '/api/auth/update-user', { as: cookie, body: { name: 'a\u0000b' } });
-    expect(update.status).toBe(400);
+    const signIn = await t.json('POST', '/api/auth/demo/sign-in', {
+      body: { email: 'nul@example.test', name: 'a\u0000b' },
+    });
+    expect(signIn.status).toBe(400);
     // An escaped backslash before "u0000" is ordinary text, not a NUL.
     const fine = await t.json('PUT', '/api/me/profile', { as: cookie, body: { full_name: 'C:\\u0000' } });
     expect(fine.status).toBe(200);

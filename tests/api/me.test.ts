@@ -157,7 +157,7 @@ describe('capabilities', () => {
 });
 
 describe('soft-deleted users', () => {
-  it('are treated as signed out on every request, and come back when restored', async () => {
+  it('are signed out at once (every session ends), and can sign in again when restored', async () => {
     const cookie = await t.signIn('deleted@example.test');
     await t.json('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
     const id = await userId('deleted@example.test');
@@ -165,7 +165,9 @@ describe('soft-deleted users', () => {
     expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(401);
     expect((await t.json('GET', '/api/me/capabilities', { as: cookie })).status).toBe(401);
     await restoreUser(t.deps.db, id, new Date());
-    expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(200);
+    // The old session stays ended; a new sign-in works.
+    expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(401);
+    expect((await t.json('GET', '/api/me', { as: await t.signIn('deleted@example.test') })).status).toBe(200);
   });
 });
 

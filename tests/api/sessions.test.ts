@@ -37,11 +37,7 @@ describe('soft delete revokes every session', () => {
     expect(del.status).toBe(200);
     for (const cookie of [first.cookie, second]) {
       expect((await getSession(cookie)).body).toBeNull();
-      const update = await t.json('POST', '/api/auth/update-user', {
-        as: cookie,
-        body: { name: 'Still here' },
-      });
-      expect(update.status).toBe(401);
+      expect((await t.json('GET', '/api/me', { as: cookie })).status).toBe(401);
     }
     const again = await t.json('POST', '/api/auth/demo/sign-in', {
       body: { email: 'deleted.everywhere@example.test' },
@@ -64,6 +60,18 @@ describe('soft delete revokes every session', () => {
     });
     expect(role.status).toBe(200);
     expect((await t.json('GET', '/api/super/users', { as: cookie })).status).toBe(200);
+  });
+});
+
+describe('better-auth endpoints', () => {
+  it('offers only those the product uses: update-user and the like would bypass our own rules', async () => {
+    const { cookie } = await onboardedUser(t, 'auth.endpoints@example.test', 'Kept');
+    for (const path of ['/api/auth/update-user', '/api/auth/delete-user', '/api/auth/list-sessions']) {
+      const res = await t.json('POST', path, { as: cookie, body: { name: 'Changed' } });
+      expect(res.status, path).toBe(404);
+    }
+    expect((await t.json('GET', '/api/me/profile', { as: cookie })).body.full_name).toBe('Kept');
+    expect((await getSession(cookie)).status).toBe(200);
   });
 });
 

@@ -15,7 +15,7 @@ const CHAMBER_MUSIC = '00000000-0000-4000-8000-de0400000011'; // open
 const COMING_SOON = '00000000-0000-4000-8000-de0400000003'; // Summer Theatre Intensive: opens in 10 days
 const CLOSED = '00000000-0000-4000-8000-de0400000004'; // Young Composers Competition: closed 4 days ago
 const JORDAN_APP = '00000000-0000-4000-8000-dea100000001'; // Jordan Lee → Youth Orchestra, finalized 'accept'
-const DEMO_DRAFT = '00000000-0000-4000-8000-dea300000001'; // applicant@demo.test → Chamber Music
+const DEMO_DRAFT = '00000000-0000-4000-8000-dea300000001'; // applicant@demo.test → Dance Access Scholarship
 
 /** The first bytes of an iPhone photo: an ISO-BMFF 'ftyp' box of brand heic. */
 const HEIC = Buffer.concat([
@@ -165,7 +165,9 @@ describe.each([1280, 375])('a first-time applicant at %i px', (width) => {
         address_city: 'Riverside',
       });
       const { id } = await api(context, 'POST', `/programs/${YOUTH_ORCHESTRA}/applications`);
-      await page.goto(`/applications/${id}`);
+      // The confirmation of a draft is the draft itself.
+      await page.goto(`/applications/${id}/submitted`);
+      await page.waitForURL(`**/applications/${id}`);
       const checklist = page.getByRole('region', { name: /^Profile: / });
       await checklist.getByText('Profile: 1 of 4 sections complete').waitFor();
       await checklist.getByText('Missing: Personal Statement').waitFor();
@@ -264,11 +266,9 @@ describe('results and drafts of the demo', () => {
       await signInAs(page.context(), app.url, 'applicant@demo.test');
       await page.goto('/my-submissions');
       const inProgress = page.getByRole('region', { name: 'In progress' });
-      await inProgress.getByRole('link', { name: 'Continue: Chamber Music Summer Scholarship' }).click();
+      await inProgress.getByRole('link', { name: 'Continue: Dance Access Scholarship' }).click();
       await page.waitForURL(`**/applications/${DEMO_DRAFT}`);
-      expect(await page.getByLabel('Ensemble name (if you apply as a group)').inputValue()).toBe(
-        'Riverside Piano Trio',
-      );
+      expect(await page.getByLabel('Household size').inputValue()).toBe('3–4');
     } finally {
       await page.context().close();
     }
@@ -311,7 +311,7 @@ describe('the uploader on a touch screen', () => {
     try {
       await signInAs(context, app.url, 'applicant@demo.test');
       await page.goto(`/applications/${DEMO_DRAFT}`);
-      const button = page.getByRole('button', { name: /^Choose a file\b.*Recording of one movement/ });
+      const button = page.getByRole('button', { name: /^Choose a file\b.*Proof of household income/ });
       await button.waitFor();
       expect(await page.getByText('Drag a file here, or').first().isVisible()).toBe(false);
       await expectNoAxeViolations(page);

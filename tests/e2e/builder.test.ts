@@ -74,7 +74,7 @@ async function editorApi(page: Page, id: string) {
 describe('org editor', () => {
   it('adds one question of each type, reorders by mouse and keyboard, previews, saves, and the order persists', async () => {
     // Tall enough to see the dragged rows at once.
-    const page = await openBuilder('admin@demo.test', builderPath(programId), 1280, 1400);
+    const page = await openBuilder('admin@demo.test', builderPath(programId), 1280, 1800);
     try {
       await page.getByRole('heading', { level: 2, name: 'Common Application Options' }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Reviewer Form' }).waitFor();

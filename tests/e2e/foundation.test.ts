@@ -145,7 +145,8 @@ describe('guards', () => {
       await page.waitForURL(/\/org\/riverside-arts\/admin$/);
       await page.getByRole('heading', { level: 1, name: 'Riverside Arts Center' }).waitFor();
       await page.getByRole('link', { name: /Applications Inbox/ }).waitFor();
-      await page.getByText('Coming soon').waitFor();
+      // No placeholder cards (decision 027).
+      expect(await page.getByText('Coming soon').count()).toBe(0);
       await expectNoAxeViolations(page);
       await page.goto('/org/northgate-dance-academy/admin');
       await page.waitForURL(/\/unauthorized$/);
@@ -183,7 +184,7 @@ describe('guards', () => {
       await signInAs(page.context(), app.url, 'coalition@demo.test');
       await page.goto('/coalition/metro-arts-coalition/cm');
       await page.getByRole('heading', { level: 1, name: 'Metro Arts Coalition' }).waitFor();
-      expect(await page.getByText('Coming soon').count()).toBe(6);
+      expect(await page.getByText('Coming soon').count()).toBe(0);
       await page.goto('/coalition/youth-scholarship-alliance/cm');
       await page.waitForURL(/\/unauthorized$/);
     });

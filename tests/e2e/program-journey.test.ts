@@ -4,7 +4,7 @@ import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './suppo
 import { type RunningServer, startServer } from './support/server';
 
 /**
- * A live program's form changes only with approval: the org admin's edit becomes pending ('update'),
+ * A live program's form changes only with approval: the org admin's edit becomes pending ('Changes pending approval'),
  * the public page keeps the live form, the super admin approves, and an open editor follows.
  */
 
@@ -46,7 +46,7 @@ describe('changing a live program', () => {
         .getByText('Changes saved as draft! These changes require super admin approval before going live.')
         .first()
         .waitFor();
-      await admin.getByText('Update', { exact: true }).first().waitFor();
+      await admin.getByText('Changes pending approval', { exact: true }).first().waitFor();
 
       // The public page still shows the live form.
       await visitor.goto(`/programs/${PROGRAM}`);
@@ -55,7 +55,7 @@ describe('changing a live program', () => {
 
       // A second editor is open while the super admin acts.
       await watcher.goto(builder);
-      await watcher.getByText('Update', { exact: true }).first().waitFor();
+      await watcher.getByText('Changes pending approval', { exact: true }).first().waitFor();
 
       await superAdmin.goto('/super/programs');
       await superAdmin.getByRole('heading', { level: 1, name: 'Program Reviews' }).waitFor();

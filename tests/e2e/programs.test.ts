@@ -90,7 +90,7 @@ describe('org admin programs page', () => {
       await page.getByRole('link', { name: 'Back to programs' }).click();
       const created = row(page, 'E2E Strings Intensive');
       await created.waitFor();
-      expect(await created.getByText('draft', { exact: true }).count()).toBe(1);
+      expect(await created.getByText('Draft', { exact: true }).count()).toBe(1);
       expect(await created.getByText('Scholarship').count()).toBe(1);
       const draft = await programByName(page, '/orgs/riverside-arts/programs', 'E2E Strings Intensive');
       expect(draft.review_status).toBe('draft');
@@ -154,10 +154,10 @@ describe('super admin Program Reviews', () => {
     await withPage('super@demo.test', async (page) => {
       await page.goto('/super/programs');
       await page.getByRole('heading', { level: 1, name: 'Program Reviews' }).waitFor();
-      // Default filter: submitted and pending changes ('update').
-      const submitted = page.getByRole('checkbox', { name: 'submitted', exact: true });
-      const update = page.getByRole('checkbox', { name: 'update', exact: true });
-      const draft = page.getByRole('checkbox', { name: 'draft', exact: true });
+      // Default filter: submitted and pending changes ('Changes pending approval').
+      const submitted = page.getByRole('checkbox', { name: 'Submitted', exact: true });
+      const update = page.getByRole('checkbox', { name: 'Changes pending approval', exact: true });
+      const draft = page.getByRole('checkbox', { name: 'Draft', exact: true });
       expect(await submitted.getAttribute('aria-checked')).toBe('true');
       expect(await update.getAttribute('aria-checked')).toBe('true');
       expect(await draft.getAttribute('aria-checked')).toBe('false');
@@ -212,7 +212,7 @@ describe('super admin Program Reviews', () => {
         .waitFor();
       await dialog.waitFor({ state: 'detached' });
       await row(page, 'Visual Arts Portfolio Review').waitFor({ state: 'detached' });
-      await page.getByRole('checkbox', { name: 'changes_requested', exact: true }).click();
+      await page.getByRole('checkbox', { name: 'Changes requested', exact: true }).click();
       await row(page, 'Visual Arts Portfolio Review').getByText('Waiting for submission').waitFor();
 
       // Approve publishes the submitted program; its public page then answers.
@@ -238,7 +238,7 @@ describe('super admin Program Reviews', () => {
   it('deletes and restores from the reviews page, and links to the organization page with a way back', async () => {
     await withPage('super@demo.test', async (page) => {
       await page.goto('/super/programs');
-      await page.getByRole('checkbox', { name: 'published', exact: true }).click();
+      await page.getByRole('checkbox', { name: 'Published', exact: true }).click();
       const r = row(page, 'Youth Orchestra Auditions');
       await r.waitFor();
       expect(
@@ -271,7 +271,7 @@ describe('super admin Program Reviews', () => {
 });
 
 describe('coalition manager landing', () => {
-  it('lists the coalition programs with links to the coalition editor and keeps the six cards', async () => {
+  it('lists the coalition programs with links to the coalition editor and no placeholder cards', async () => {
     await withPage('coalition@demo.test', async (page) => {
       await page.goto('/coalition/metro-arts-coalition/cm');
       const programs = page.getByRole('region', { name: 'Programs', exact: true });
@@ -280,7 +280,7 @@ describe('coalition manager landing', () => {
       expect(await link.getAttribute('href')).toMatch(
         /^\/coalition\/metro-arts-coalition\/cm\/programs\/[0-9a-f-]{36}\/builder$/,
       );
-      expect(await page.getByText('Coming soon').count()).toBe(6);
+      expect(await page.getByText('Coming soon').count()).toBe(0);
       await axe(page);
     });
   });

@@ -14,6 +14,8 @@ export interface AuthOptions {
 }
 
 export const GOOGLE_PROVIDER_ID = 'google';
+/** A session used after this many seconds since its last renewal is extended (better-auth's updateAge). */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 export function createAuth({ config, db }: AuthOptions) {
   const testIssuer = config.oauthTestIssuer;
@@ -58,7 +60,7 @@ export function createAuth({ config, db }: AuthOptions) {
     // take effect on the very next request (the lookup is one indexed query).
     session: {
       expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
     // Our own limiter covers /api/auth (see http/rate-limit.ts).

@@ -76,12 +76,16 @@ export async function wrapPglite(pglite: PGlite): Promise<Database> {
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   let pglite: PGlite;
+  // PGlite's default shared_buffers is 128 MB of WebAssembly memory that never shrinks; the embedded
+  // database is small and its pages stay in the OS cache, so 16 MB keeps idle RSS ~110 MB lower
+  // (decision 017). PGLITE_SHARED_BUFFERS overrides it (e.g. 128MB).
+  const options = { postgresqlconf: [`shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '16MB'}`] };
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, options);
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(options);
   }
   return wrapPglite(pglite);
 }

@@ -229,27 +229,37 @@ export function queueSql(programId: string): SQL {
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
-export async function programQueue(db: Db, programId: string) {
-  const [program, rows] = await Promise.all([
-    run(
-      db,
-      sql`select p.id, p.name, p.type, o.name as organization_name
-      from programs p join organizations o on o.id = p.organization_id
-      where p.id = ${programId} and p.deleted_at is null`,
-    ),
-    run(db, queueSql(programId)),
-  ]);
-  const head = program[0];
+/**
+ * The queue page's program header and its authorization scope (organization, coalitions), in one
+ * statement; null when the program does not exist or is deleted.
+ */
+export async function programQueueHead(db: Db, programId: string) {
+  const [head] = await run(
+    db,
+    sql`select p.id, p.name, p.type, p.organization_id, o.name as organization_name,
+      coalesce((select array_agg(m.coalition_id) from coalition_memberships m
+        where m.organization_id = p.organization_id), '{}') as coalition_ids
+    from programs p join organizations o on o.id = p.organization_id
+    where p.id = ${programId} and p.deleted_at is null`,
+  );
   if (!head) return null;
   return {
+    scope: {
+      programId,
+      orgId: String(head.organization_id),
+      coalitionIds: (head.coalition_ids as string[] | null) ?? [],
+    },
     program: {
       id: String(head.id),
       name: String(head.name),
       type: String(head.type),
       organization_name: String(head.organization_name),
     },
-    items: rows.map(toListRow),
   };
+}
+
+export async function programQueueRows(db: Db, programId: string): Promise<ReviewListRow[]> {
+  return (await run(db, queueSql(programId))).map(toListRow);
 }
 
 /** The org inbox: every submitted application of the organization's programs, newest first. */

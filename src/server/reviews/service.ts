@@ -20,7 +20,6 @@ import { assertCan, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
-import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import {
   decodeCursor,
@@ -28,7 +27,8 @@ import {
   listReviews,
   orgReviews,
   pendingCounts,
-  programQueue,
+  programQueueHead,
+  programQueueRows,
   type ReviewScope,
   reviewDetailRow,
   reviewerFormOf,
@@ -170,15 +170,16 @@ export async function saveReview(
 /** The per-program queue: the program's submitted applications with their review or 'not started'. */
 export async function getQueue(db: Db, actor: Actor | null, programId: string): Promise<ReviewQueue> {
   const me = requireActor(actor);
-  const scope = await programScope(db, programId);
-  if (!scope || !can(me, { kind: 'program:review', program: scope }))
+  // Header and scope in one statement, then the rows: two statements per queue load.
+  const head = await programQueueHead(db, programId);
+  if (!head || !can(me, { kind: 'program:review', program: head.scope }))
     throw new NotFound(reviewMessages.programNotFound);
-  const queue = await programQueue(db, programId);
-  if (!queue) throw new NotFound(reviewMessages.programNotFound);
+  const items = await programQueueRows(db, programId);
   return {
-    ...queue,
-    total: queue.items.length,
-    can_admin: can(me, { kind: 'program:admin', program: scope }),
+    program: head.program,
+    items,
+    total: items.length,
+    can_admin: can(me, { kind: 'program:admin', program: head.scope }),
   };
 }
 

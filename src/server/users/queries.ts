@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
-import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
+import { assignments, coalitions, organizations, profiles, programs, session, user } from '../db/schema';
 
 /** The user's profile row, created once; a new profile's contact email starts as the sign-in email. */
 export async function ensureProfile(db: Db, userId: string, email?: string | null): Promise<void> {
@@ -20,21 +20,57 @@ interface HeldAssignment {
 /** The acting user with their role and active assignments, in one query whatever they hold. */
 export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
   const [row] = await db
-    .select({
-      email: user.email,
-      role: profiles.role,
-      deletedAt: profiles.deletedAt,
-      onboardedAt: profiles.onboardedAt,
-      profileId: profiles.id,
-      held: sql<HeldAssignment[]>`coalesce((
-        select json_agg(json_build_object('kind', a.kind, 'scope_type', a.scope_type, 'scope_id', a.scope_id))
-        from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
-      ), '[]'::json)`,
-    })
+    .select(actorColumns)
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
+  return row ? toActor(db, row) : null;
+}
+
+/**
+ * A session (by its token) and its user as an Actor, in one statement: the per-request work of a
+ * signed-in request. Null when there is no such session.
+ */
+export async function loadSessionActor(
+  db: Db,
+  token: string,
+): Promise<{ actor: Actor; expiresAt: Date; updatedAt: Date } | null> {
+  const [row] = await db
+    .select({ ...actorColumns, expiresAt: session.expiresAt, updatedAt: session.updatedAt })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(session.token, token));
   if (!row) return null;
+  return { actor: await toActor(db, row), expiresAt: row.expiresAt, updatedAt: row.updatedAt };
+}
+
+/** The columns an Actor is made of (user, profile, active assignments), read in one statement. */
+const actorColumns = {
+  userId: user.id,
+  email: user.email,
+  role: profiles.role,
+  deletedAt: profiles.deletedAt,
+  onboardedAt: profiles.onboardedAt,
+  profileId: profiles.id,
+  held: sql<HeldAssignment[]>`coalesce((
+        select json_agg(json_build_object('kind', a.kind, 'scope_type', a.scope_type, 'scope_id', a.scope_id))
+        from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
+      ), '[]'::json)`,
+};
+
+interface ActorRow {
+  userId: string;
+  email: string;
+  role: Actor['role'] | null;
+  deletedAt: Date | null;
+  onboardedAt: Date | null;
+  profileId: string | null;
+  held: HeldAssignment[];
+}
+
+async function toActor(db: Db, row: ActorRow): Promise<Actor> {
+  const { userId } = row;
   if (!row.profileId) await ensureProfile(db, userId, row.email);
 
   const actor: Actor = {
@@ -63,6 +99,7 @@ const none = sql`false`;
 
 /** Live (not soft-deleted) organizations by id, by name. */
 export async function orgsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return []; // most users hold nothing: no statement at all
   return db
     .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
     .from(organizations)
@@ -71,6 +108,7 @@ export async function orgsByIds(db: Db, ids: string[]) {
 }
 
 export async function coalitionsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
   return db
     .select({ id: coalitions.id, name: coalitions.name, slug: coalitions.slug })
     .from(coalitions)
@@ -80,6 +118,7 @@ export async function coalitionsByIds(db: Db, ids: string[]) {
 
 /** Live programs the user reviews: assigned directly, or through an organization. */
 export async function reviewerPrograms(db: Db, programIds: string[], orgIds: string[]) {
+  if (programIds.length === 0 && orgIds.length === 0) return [];
   const direct = programIds.length ? inArray(programs.id, programIds) : none;
   const viaOrg = orgIds.length ? inArray(programs.organizationId, orgIds) : none;
   return db

@@ -1,14 +1,21 @@
 import type { ReviewStatus } from './programs';
 
-/** Labels of review statuses ('pending_changes' is shown as 'update'; unknown values as draft). */
+const labels: Record<string, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  changes_requested: 'Changes requested',
+  pending_changes: 'Changes pending approval',
+  published: 'Published',
+  unpublished: 'Unpublished',
+};
+
+/**
+ * Labels of review statuses in plain words (decision 026: the spec's 'update' for pending_changes and
+ * the raw 'changes_requested' read as prototype words); 'approved' reads as published, unknown values as draft.
+ */
 export function reviewStatusLabel(status: string): string {
-  if (status === 'pending_changes') return 'update';
-  if (status === 'approved') return 'published';
-  return (['draft', 'submitted', 'changes_requested', 'published', 'unpublished'] as string[]).includes(
-    status,
-  )
-    ? status
-    : 'draft';
+  if (status === 'approved') return labels.published as string;
+  return labels[status] ?? (labels.draft as string);
 }
 
 export type SuperAction = 'approve' | 'request_changes' | 'delete';

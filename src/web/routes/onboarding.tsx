@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeNextPath } from '../../shared/domain/redirect';
@@ -105,7 +105,18 @@ function OnboardingForm({ me, onDone }: { me: Me; onDone: (me: Me) => Promise<un
         onChange={(e) => setFullName(e.target.value)}
       />
       <Checkbox
-        label="I agree to the Terms & Privacy Policy"
+        label={
+          <>
+            I agree to the{' '}
+            <Link to="/terms" target="_blank" className="font-medium text-blue-700 underline">
+              Terms
+            </Link>{' '}
+            &amp;{' '}
+            <Link to="/privacy" target="_blank" className="font-medium text-blue-700 underline">
+              Privacy Policy
+            </Link>
+          </>
+        }
         checked={accepted}
         onCheckedChange={setAccepted}
         required

@@ -4,20 +4,20 @@ import type { DemoUsers } from './demo-users';
 import { demoDraftApplicationId, demoProgramId } from './ids';
 
 /**
- * The demo applicant's application in progress: Chamber Music Summer Scholarship (open), two answers
- * given, the required recording still missing; it shows under My Submissions → In progress.
+ * The demo applicant's application in progress: Dance Access Scholarship (open), two answers given,
+ * the required income document still missing; it shows under My Submissions → In progress.
  */
 export async function seedDemoDrafts({ tx, days }: SeedContext, users: DemoUsers): Promise<void> {
   await tx
     .insert(applications)
     .values({
       id: demoDraftApplicationId(1),
-      programId: demoProgramId(11),
+      programId: demoProgramId(13),
       userId: users.applicant,
       status: 'draft',
       answers: {
-        q_ensemble_name: 'Riverside Piano Trio',
-        q_ensemble_type: 'Piano trio',
+        q_story: 'I started with ballet at eight and found contemporary dance in high school.',
+        q_household_size: '3–4',
       },
       createdAt: days(-3),
       updatedAt: days(-2),

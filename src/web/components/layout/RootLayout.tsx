@@ -3,6 +3,7 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { LoginDialogProvider } from '../../features/auth/login-dialog-context';
 import { registerSignInNavigator } from '../../features/auth/sign-in';
+import { useFocusHeadingOnNavigate } from '../../lib/focus-heading';
 import { meQuery } from '../../lib/session';
 import { useToasterRequested } from '../../lib/toast';
 import { DemoBanner } from './DemoBanner';
@@ -13,6 +14,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 /** Every page: skip link, demo banner, top bar, the page (which renders <main id="main">), toasts. */
 export function RootLayout() {
   const router = useRouter();
+  useFocusHeadingOnNavigate();
   useEffect(() => {
     registerSignInNavigator((href) => void router.navigate({ href }));
   }, [router]);

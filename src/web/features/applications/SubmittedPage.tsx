@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -35,6 +36,8 @@ export function SubmittedPage({ appId }: { appId: string }) {
         retrying={app.isFetching}
       />
     );
+  // Not submitted (an old link, a typed address): the application itself.
+  if (app.data.status === 'draft') return <Navigate to="/applications/$appId" params={{ appId }} replace />;
   const { program, submitted_at } = app.data;
   return (
     <section

@@ -211,7 +211,7 @@ function Editor({
           <p className="mt-1 text-sm text-slate-600">{program.organization_name}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge status={program.review_status}>{statusText(program.review_status)}</Badge>
+          <Badge status={program.review_status}>{reviewStatusLabel(program.review_status)}</Badge>
           <SaveIndicator dirty={dirty} busy={busy !== null} />
         </div>
       </div>
@@ -433,11 +433,6 @@ function Editor({
       />
     </>
   );
-}
-
-function statusText(status: string) {
-  const label = reviewStatusLabel(status).replace(/_/g, ' ');
-  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 function SaveIndicator({ dirty, busy }: { dirty: boolean; busy: boolean }) {

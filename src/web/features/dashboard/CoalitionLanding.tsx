@@ -12,9 +12,7 @@ import { coalitionProgramsQuery, useForbiddenRedirect } from '../programs-admin/
 import { ReviewStatusBadge, typeLabel } from '../programs-admin/parts';
 import { DashboardShell } from './DashboardShell';
 
-const placeholders = ['Members', 'Common Application', 'Reviews', 'Results', 'Reports', 'Settings'];
-
-/** Coalition manager landing: the coalition's programs (to the coalition editor) and the spec's six 'Coming soon' cards. */
+/** Coalition manager landing: the coalition's programs (to the coalition editor); no placeholder cards (decision 027). */
 export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) {
   usePageTitle(coalition.name);
   return (
@@ -25,14 +23,6 @@ export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) 
         description={coalition.description || undefined}
       />
       <CoalitionPrograms slug={coalition.slug} />
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {placeholders.map((title) => (
-          <li key={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 className="font-semibold text-slate-900">{title}</h2>
-            <p className="mt-1 text-sm text-slate-500">Coming soon</p>
-          </li>
-        ))}
-      </ul>
     </DashboardShell>
   );
 }

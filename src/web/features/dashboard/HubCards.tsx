@@ -6,8 +6,8 @@ export interface HubCard {
   title: string;
   description: string;
   icon: ReactNode;
-  /** Linked by path (some targets are built by other areas); null shows a 'Coming soon' card. */
-  to: string | null;
+  /** Linked by path (some targets are built by other areas). */
+  to: string;
 }
 
 /** The grid of cards on the super hub and the org admin hub. */
@@ -16,25 +16,17 @@ export function HubCards({ cards }: { cards: HubCard[] }) {
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((card) => (
         <li key={card.title}>
-          {card.to ? (
-            <Link
-              to={card.to as never}
-              className={cn(
-                'flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow',
-                focusRing,
-              )}
-            >
-              {card.icon}
-              <span className="text-lg font-semibold text-slate-900">{card.title}</span>
-              <span className="text-sm text-slate-600">{card.description}</span>
-            </Link>
-          ) : (
-            <div className="flex h-full flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-5">
-              {card.icon}
-              <span className="text-lg font-semibold text-slate-700">{card.title}</span>
-              <span className="text-sm text-slate-500">{card.description}</span>
-            </div>
-          )}
+          <Link
+            to={card.to as never}
+            className={cn(
+              'flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow',
+              focusRing,
+            )}
+          >
+            {card.icon}
+            <span className="text-lg font-semibold text-slate-900">{card.title}</span>
+            <span className="text-sm text-slate-600">{card.description}</span>
+          </Link>
         </li>
       ))}
     </ul>

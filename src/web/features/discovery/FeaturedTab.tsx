@@ -3,6 +3,7 @@ import { Building2, Sparkles, Users } from 'lucide-react';
 import { type FocusEvent, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { deadlineText } from '../../../shared/domain/discovery';
 import { featuredCardPaint } from '../../../shared/domain/featured-colors';
+import { generatedCover } from '../../../shared/domain/generated-cover';
 import type { FeaturedItem, FeaturedSection } from '../../../shared/schemas/public';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -179,6 +180,8 @@ function FeaturedCard({ item, variant }: { item: FeaturedItem; variant: 'carouse
   const title = item.title?.trim() || target.name;
   const description = item.description?.trim() || target.description;
   const paint = featuredCardPaint(item.card_color);
+  // No colour chosen: a cover of its own (initials and a colour from the name), not one shared placeholder.
+  const cover = item.card_color?.trim() ? null : generatedCover(title);
   const label = item.button_label?.trim() || (variant === 'carousel' ? 'Learn More' : 'View');
   const Icon = item.target_type === 'org' ? Building2 : item.target_type === 'coalition' ? Users : Sparkles;
   const carousel = variant === 'carousel';
@@ -193,15 +196,30 @@ function FeaturedCard({ item, variant }: { item: FeaturedItem; variant: 'carouse
     >
       <div
         aria-hidden="true"
-        data-card-color={item.card_color ?? 'default'}
+        data-card-color={item.card_color ?? 'generated'}
         className={cn(
           'flex shrink-0 items-center justify-center text-white',
           carousel ? 'h-28 md:h-auto md:w-2/5' : 'h-20',
-          paint.className,
+          !cover && paint.className,
         )}
-        style={paint.color ? { backgroundColor: paint.color } : undefined}
+        style={
+          cover
+            ? { backgroundColor: cover.background, color: cover.foreground }
+            : paint.color
+              ? { backgroundColor: paint.color }
+              : undefined
+        }
       >
-        <Icon className={carousel ? 'size-12' : 'size-8'} />
+        {cover ? (
+          <span
+            data-cover-initials
+            className={cn('font-bold tracking-wide', carousel ? 'text-5xl' : 'text-3xl')}
+          >
+            {cover.initials}
+          </span>
+        ) : (
+          <Icon className={carousel ? 'size-12' : 'size-8'} />
+        )}
       </div>
       <div className={cn('flex flex-1 flex-col', carousel ? 'p-6 md:p-8' : 'p-5')}>
         <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, Inbox, Send, Settings, Users } from 'lucide-react';
+import { ClipboardList, Inbox, Send, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -44,12 +44,6 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
       description: 'Send finalized decisions to applicants.',
       icon: <Send aria-hidden="true" className={icon} />,
       to: `/org/${org.slug}/admin/publish-results`,
-    },
-    {
-      title: 'Organization Settings',
-      description: 'Coming soon',
-      icon: <Settings aria-hidden="true" className="size-6 text-slate-400" />,
-      to: null,
     },
   ];
 

@@ -54,11 +54,20 @@ export function ManageReviewersPage({
   useForbiddenRedirect(programs.error);
   const selected = programs.data?.items.find((p) => p.id === programId) ?? null;
   const panelHeading = useRef<HTMLHeadingElement>(null);
-  // Choosing a program moves focus to its panel (below the list on phones).
+  // Choosing a program brings its panel (below the list on phones) into view and focus once it shows
+  // the program; the address change keeps the scroll position (resetScroll: false in the route).
+  const [chosen, setChosen] = useState<string | null>(null);
   const choose = (id: string) => {
+    setChosen(id);
     onSelect(id);
-    requestAnimationFrame(() => panelHeading.current?.focus());
   };
+  useEffect(() => {
+    const heading = panelHeading.current;
+    if (!chosen || selected?.id !== chosen || !heading) return;
+    setChosen(null);
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: 'start' });
+  }, [chosen, selected]);
   const orgMissing = programs.error instanceof ApiError && programs.error.status === 404;
 
   return (

@@ -18,7 +18,7 @@ export const programTypeOptions = [
 
 export const typeLabel = (type: string) => programTypeOptions.find((o) => o.value === type)?.label ?? type;
 
-/** The review status badge ('pending_changes' reads 'update'). */
+/** The review status badge, in plain words. */
 export function ReviewStatusBadge({ status }: { status: string }) {
   return <Badge status={status}>{reviewStatusLabel(status)}</Badge>;
 }

@@ -78,7 +78,9 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
               <dt className="text-slate-500">Published</dt>
               <dd>
                 {program.published ? 'Yes' : 'No'}
-                {program.published_scope && ` (${program.published_scope})`}
+                {program.published &&
+                  program.published_scope === 'coalition' &&
+                  ', shared with the coalition'}
               </dd>
             </div>
             <div>

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_authed/org/$orgSlug/admin/reviewers')({
       <ManageReviewersPage
         org={org}
         programId={program ?? null}
-        onSelect={(id) => void navigate({ search: { program: id }, replace: true })}
+        onSelect={(id) => void navigate({ search: { program: id }, replace: true, resetScroll: false })}
       />
     );
   },
