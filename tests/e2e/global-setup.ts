@@ -10,5 +10,6 @@ export default function setup() {
   chromiumPath(); // fail fast, with the install hint, before building anything
   if (process.env.E2E_SKIP_BUILD === '1') return;
   if (process.env.npm_lifecycle_event === 'test:e2e') return;
-  execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
+  execSync('npm run build', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
