@@ -432,7 +432,10 @@ async function main(): Promise<number> {
         postgres: true,
         run: async () => {
           log('\nAutosave over HTTP with signed-in applicants (PostgreSQL, in-process)');
-          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), { log });
+          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), {
+            applicants: intSetting('BENCH_HTTP_APPLICANTS', 200, 10, 5_000),
+            log,
+          });
         },
       },
       {
