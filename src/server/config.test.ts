@@ -12,6 +12,8 @@ describe('loadConfig', () => {
     expect(config.demoMode).toBe(true);
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeNull();
+    expect(config.prepareStatements).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_PREPARE: '0' }).prepareStatements).toBe(false);
     expect(config.authSecret.length).toBeGreaterThan(20);
     // The generated secret is kept, so sessions survive a restart.
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_PREPARE: 'off' }, /DATABASE_PREPARE must be 0 or 1/],
     [{ GOOGLE_CLIENT_ID: 'only-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
     [{ DEMO_MODE: 'yes' }, /DEMO_MODE/],
     [{ DEMO_MODE: '0' }, /nobody can sign in/],

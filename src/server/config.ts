@@ -10,6 +10,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
+  prepareStatements: boolean;
   authSecret: string;
   google: { clientId: string; clientSecret: string } | null;
   /** Tests only: a local OIDC server standing in for Google under the same provider id. */
@@ -107,6 +109,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
   }
+  if (env.DATABASE_PREPARE !== undefined && !['0', '1', ''].includes(env.DATABASE_PREPARE)) {
+    throw new ConfigError(`DATABASE_PREPARE must be 0 or 1, got "${env.DATABASE_PREPARE}".`);
+  }
+  const prepareStatements = env.DATABASE_PREPARE !== '0';
 
   const clientId = env.GOOGLE_CLIENT_ID || '';
   const clientSecret = env.GOOGLE_CLIENT_SECRET || '';
@@ -159,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl,
+    prepareStatements,
     authSecret,
     google,
     oauthTestIssuer,

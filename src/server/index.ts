@@ -39,7 +39,9 @@ export async function start(env: Env = process.env) {
   const demo = config.demoMode || env.SEED_DEMO === '1';
   let database: Database;
   try {
-    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, 10, { prepare: config.prepareStatements })
+      : await openPglite(config.dataDir);
     await migrate(database);
     await seed(database.db, { demo });
   } catch (err) {

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: TEST_ORIGIN,
     dataDir: '/tmp/applyhub-test-unused',
     databaseUrl: null,
+    prepareStatements: true,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     google: null,
     oauthTestIssuer: null,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { applications, programs } from '../db/schema';
 
 /** A program's live form as of one program version (every change of a form bumps the version). */
@@ -23,16 +24,7 @@ interface Cache {
   programOf: Map<string, string>;
   forms: Map<string, CachedForm>;
 }
-const caches = new WeakMap<Db, Cache>();
-
-function cacheOf(db: Db): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { programOf: new Map(), forms: new Map() };
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase((): Cache => ({ programOf: new Map(), forms: new Map() }));
 
 function bounded<V>(map: Map<string, V>, key: string, value: V) {
   if (map.size >= MAX_ENTRIES && !map.has(key)) map.clear();

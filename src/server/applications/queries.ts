@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/domain/applications';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { applications, organizations, programs, publications } from '../db/schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -185,7 +186,7 @@ const fastWhere = and(
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 const returned = { version: applications.version, status: applications.status };
 
-function prepareFastWrites(db: Db) {
+const prepared = perDatabase((db: Db) => {
   const save = db
     .update(applications)
     .set({
@@ -219,9 +220,7 @@ function prepareFastWrites(db: Db) {
     .returning(returned)
     .prepare('applications_fast_submit');
   return { save, submit };
-}
-
-const fastWrites = new WeakMap<Db, ReturnType<typeof prepareFastWrites>>();
+});
 
 interface FastWrite {
   id: string;
@@ -230,15 +229,6 @@ interface FastWrite {
   programVersion: number;
   answers: Record<string, unknown>;
   now: Date;
-}
-
-function prepared(db: Db) {
-  let statements = fastWrites.get(db);
-  if (!statements) {
-    statements = prepareFastWrites(db);
-    fastWrites.set(db, statements);
-  }
-  return statements;
 }
 
 const params = (w: FastWrite) => ({

@@ -31,10 +31,16 @@ export const POOL_TIMEOUTS = {
   idle_in_transaction_session_timeout: 30_000,
 };
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  { prepare = true } = {},
+): Promise<Database> {
   const { default: pgModule } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pgModule.Pool({ connectionString, max, ...POOL_TIMEOUTS });
+  const { PreparingClient } = await import('./prepared-client');
+  const Client = prepare ? PreparingClient : pgModule.Client;
+  const pool = new pgModule.Pool({ connectionString, max, Client, ...POOL_TIMEOUTS });
   guardConnections(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, connectionString, close: () => pool.end() };

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { assignments, coalitions, organizations, profiles, programs, session, user } from '../db/schema';
 
 /** The user's profile row, created once; a new profile's contact email starts as the sign-in email. */
@@ -35,12 +36,7 @@ export async function loadSessionActor(
   db: Db,
   token: string,
 ): Promise<{ actor: Actor; expiresAt: Date; updatedAt: Date } | null> {
-  const [row] = await db
-    .select({ ...actorColumns, expiresAt: session.expiresAt, updatedAt: session.updatedAt })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(session.token, token));
+  const [row] = await sessionActorStatement(db).execute({ token });
   if (!row) return null;
   return { actor: await toActor(db, row), expiresAt: row.expiresAt, updatedAt: row.updatedAt };
 }
@@ -58,6 +54,16 @@ const actorColumns = {
         from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
       ), '[]'::json)`,
 };
+
+const sessionActorStatement = perDatabase((db) =>
+  db
+    .select({ ...actorColumns, expiresAt: session.expiresAt, updatedAt: session.updatedAt })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('session_actor'),
+);
 
 interface ActorRow {
   userId: string;
@@ -95,43 +101,70 @@ async function toActor(db: Db, row: ActorRow): Promise<Actor> {
   return actor;
 }
 
-const none = sql`false`;
+/** A uuid[] parameter of a prepared statement. */
+const ids = (name: string) => sql`${sql.placeholder(name)}::uuid[]`;
 
 /** Live (not soft-deleted) organizations by id, by name. */
-export async function orgsByIds(db: Db, ids: string[]) {
-  if (ids.length === 0) return []; // most users hold nothing: no statement at all
-  return db
-    .select({ id: organizations.id, name: organizations.name, slug: organizations.slug })
-    .from(organizations)
-    .where(and(ids.length ? inArray(organizations.id, ids) : none, isNull(organizations.deletedAt)))
-    .orderBy(organizations.name);
-}
+const orgList = (param: string) => sql<OrgRef[]>`coalesce((
+  select json_agg(json_build_object('id', o.id, 'name', o.name, 'slug', o.slug) order by o.name)
+  from ${organizations} o where o.id = any(${ids(param)}) and o.deleted_at is null), '[]'::json)`;
 
-export async function coalitionsByIds(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: coalitions.id, name: coalitions.name, slug: coalitions.slug })
-    .from(coalitions)
-    .where(and(ids.length ? inArray(coalitions.id, ids) : none, isNull(coalitions.deletedAt)))
-    .orderBy(coalitions.name);
-}
-
-/** Live programs the user reviews: assigned directly, or through an organization. */
-export async function reviewerPrograms(db: Db, programIds: string[], orgIds: string[]) {
-  if (programIds.length === 0 && orgIds.length === 0) return [];
-  const direct = programIds.length ? inArray(programs.id, programIds) : none;
-  const viaOrg = orgIds.length ? inArray(programs.organizationId, orgIds) : none;
-  return db
+/** Every list of what a user may open, in one prepared statement. */
+const capabilityStatement = perDatabase((db) =>
+  db
     .select({
-      id: programs.id,
-      name: programs.name,
-      type: programs.type,
-      organization_id: organizations.id,
-      organization_name: organizations.name,
-      organization_slug: organizations.slug,
+      admin_orgs: orgList('adminOrgs'),
+      coalitions: sql<OrgRef[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by c.name)
+        from ${coalitions} c where c.id = any(${ids('coalitions')}) and c.deleted_at is null), '[]'::json)`,
+      reviewer_orgs: orgList('reviewerOrgs'),
+      // Live programs reviewed (or administered) directly, or reviewed through an organization.
+      reviewer_programs: sql<ReviewerProgramRow[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'name', p.name, 'type', p.type,
+          'organization_id', o.id, 'organization_name', o.name, 'organization_slug', o.slug) order by p.name)
+        from ${programs} p join ${organizations} o on o.id = p.organization_id
+        where (p.id = any(${ids('programs')}) or p.organization_id = any(${ids('reviewerOrgs')}))
+          and p.deleted_at is null and o.deleted_at is null), '[]'::json)`,
     })
-    .from(programs)
-    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
-    .where(and(sql`(${direct} or ${viaOrg})`, isNull(programs.deletedAt), isNull(organizations.deletedAt)))
-    .orderBy(programs.name);
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId')))
+    .prepare('capability_lists'),
+);
+
+interface OrgRef {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface ReviewerProgramRow {
+  id: string;
+  name: string;
+  type: string;
+  organization_id: string;
+  organization_name: string;
+  organization_slug: string;
+}
+
+export interface CapabilityRows {
+  admin_orgs: OrgRef[];
+  coalitions: OrgRef[];
+  reviewer_orgs: OrgRef[];
+  reviewer_programs: ReviewerProgramRow[];
+}
+
+/** What the user may open: org ids, coalition ids, reviewer org ids and program ids they hold. */
+export async function capabilityRows(
+  db: Db,
+  held: {
+    userId: string;
+    adminOrgs: string[];
+    coalitions: string[];
+    reviewerOrgs: string[];
+    programs: string[];
+  },
+): Promise<CapabilityRows> {
+  const holdsAny = [held.adminOrgs, held.coalitions, held.reviewerOrgs, held.programs].some((l) => l.length);
+  const [row] = holdsAny ? await capabilityStatement(db).execute(held) : [];
+  return row ?? { admin_orgs: [], coalitions: [], reviewer_orgs: [], reviewer_programs: [] };
 }
