@@ -14,12 +14,12 @@ export class PreparingClient extends pg.Client {
 
   // pg's query() has a dozen overloads; this only adds a name to the parameterised ones.
   override query(config: any, values?: any, callback?: any): any {
-    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
-      const params = Array.isArray(values) ? values : config.values;
-      if (Array.isArray(params) && params.length > 0) {
-        const name = this.nameOf(config.text);
-        if (name) return super.query({ ...config, name }, values, callback);
-      }
+    const text = typeof config === 'string' ? config : config?.text;
+    const params = Array.isArray(values) ? values : config?.values;
+    if (typeof text === 'string' && !config.name && Array.isArray(params) && params.length > 0) {
+      const name = this.nameOf(text);
+      const named = typeof config === 'string' ? { text, name } : { ...config, name };
+      if (name) return super.query(named, values, callback);
     }
     return super.query(config, values, callback);
   }
