@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import { ms, percentile, round } from './stats';
 
 export interface LoadResult {
@@ -30,6 +30,8 @@ export async function load(opts: {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** Requests rewritten before each send (a body, a cookie per request); default: GET `url`. */
+  requests?: Request[];
 }): Promise<LoadResult> {
   const times: number[] = [];
   const instance = autocannon({
@@ -38,6 +40,7 @@ export async function load(opts: {
     duration: opts.seconds,
     timeout: 10,
     headers: opts.headers ?? {},
+    ...(opts.requests ? { requests: opts.requests } : {}),
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) times.push(ms);
@@ -78,10 +81,14 @@ export const loadLine = (l: LoadResult) =>
   `${l.rps} req/s, p50 ${ms(l.p50Ms)} ms, p99 ${ms(l.p99Ms)} ms, non-2xx ${l.non2xx}`;
 
 /** Signs in through the demo sign-in of the server at `base`; returns the session cookie header. */
-export async function demoSignIn(base: string, email: string): Promise<string> {
+export async function demoSignIn(
+  base: string,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await fetch(`${base}/api/demo/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin: base, ...headers },
     body: JSON.stringify({ email }),
   });
   const body = await res.text();

@@ -3,6 +3,31 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { sleep } from './stats';
 
+/** The environment of a server child: demo mode, no outside credentials, quiet. */
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | null,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(DATABASE_URL|GOOGLE_|OAUTH_TEST_|BETTER_AUTH_|S3_|SEED_DEMO$)/.test(key)) delete env[key];
+  }
+  return {
+    ...env,
+    NODE_ENV: 'development',
+    DEMO_MODE: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  };
+}
+
 /** Ports other developers' servers and tests use: never benchmark on them. */
 const RESERVED = new Set([3000, 3100, 3999]);
 

@@ -17,7 +17,7 @@ import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type MemoryReading, runMemoryBench } from './memory';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
-import { freePort, killAllNow, startChild, stopAll, stopChild, waitReady } from './proc';
+import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
@@ -94,25 +94,6 @@ async function freshDatabase(): Promise<BenchDatabase> {
   const db = await createBenchDatabase(settings.postgresUrl);
   databases.push(db);
   return db;
-}
-
-/** The environment of a server child: demo mode, no outside credentials, quiet. */
-function serverEnv(port: number, dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|GOOGLE_|OAUTH_TEST_|BETTER_AUTH_|S3_|SEED_DEMO$)/.test(key)) delete env[key];
-  }
-  return {
-    ...env,
-    NODE_ENV: 'development',
-    DEMO_MODE: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    LOG_REQUESTS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
 }
 
 async function measureEndpoints(
@@ -428,11 +409,11 @@ async function main(): Promise<number> {
         },
       },
       {
-        name: 'autosave over HTTP (PostgreSQL, in-process)',
+        name: 'autosave over HTTP (PostgreSQL)',
         postgres: true,
         run: async () => {
-          log('\nAutosave over HTTP with signed-in applicants (PostgreSQL, in-process)');
-          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), {
+          log('\nAutosave over HTTP with signed-in applicants (PostgreSQL, server in its own process)');
+          reports.autosaveHttp = await runAutosaveHttpBench(await freshDatabase(), root, {
             applicants: intSetting('BENCH_HTTP_APPLICANTS', 200, 10, 5_000),
             log,
           });

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
-import { applicationRoutes } from './applications/routes';
+import { applicationRoutes, autosaveShortcut } from './applications/routes';
 import { sessionMiddleware } from './auth/session';
 import type { AppEnv, Deps } from './context';
 import { demoRoutes } from './demo/routes';
@@ -11,7 +11,7 @@ import { errorBody, errorResponse } from './http/errors';
 import type { InFlight } from './http/in-flight';
 import { inputGuard } from './http/input-guard';
 import { requestLogger } from './http/logger';
-import { rateLimit } from './http/rate-limit';
+import { type RateBudget, rateLimit, type TakeToken, tokenBuckets } from './http/rate-limit';
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import { serveWeb } from './http/static';
 import { orgAdminRoutes } from './orgs/routes';
@@ -42,6 +42,8 @@ export interface AppOptions {
   webDir?: string | null;
   /** Counts requests in flight, so a shutdown can wait for them (index.ts). */
   inFlight?: InFlight;
+  /** The budget store of a named rate limit; default: this process's own (one worker). */
+  rateBudget?: (name: string, budget: RateBudget) => TakeToken;
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
@@ -79,7 +81,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/api/*', noStoreWhenSignedIn());
   // Every way in shares one budget per client: Google (sign-in and its callback), demo sign-in on
   // its public path and on better-auth's own path.
-  const signInLimit = rateLimit({ capacity: 30, perMinute: 30, clock, trustProxy: config.trustProxy });
+  const budgets = options.rateBudget ?? ((_name, budget) => tokenBuckets(budget));
+  const signInLimit = rateLimit({
+    take: budgets('sign-in', { capacity: 30, perMinute: 30 }),
+    clock,
+    trustProxy: config.trustProxy,
+  });
   app.use('/api/auth/sign-in/*', signInLimit);
   app.use('/api/auth/callback/*', signInLimit);
   app.use('/api/auth/oauth2/*', signInLimit);
@@ -91,6 +98,9 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.on(['GET', 'POST'], AUTH_ENDPOINTS, (c) => deps.auth.handler(c.req.raw));
 
   const api = new OpenAPIHono<AppEnv>();
+  // The hottest write checks its session inside its one statement; whatever it does not answer goes
+  // on through the session middleware to its route (decision 031).
+  api.put('/applications/:id/answers', autosaveShortcut);
   api.use('*', sessionMiddleware());
   for (const routes of apiRouters) api.route('/', routes);
   // Server-Sent Events: plain Hono, so not in the OpenAPI document (its authorization has its own tests).

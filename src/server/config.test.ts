@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeNull();
     expect(config.prepareStatements).toBe(true);
+    expect(config.workers).toBe(1);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_PREPARE: '0' }).prepareStatements).toBe(false);
     expect(config.authSecret.length).toBeGreaterThan(20);
     // The generated secret is kept, so sessions survive a restart.
@@ -23,6 +24,13 @@ describe('loadConfig', () => {
     const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', DATA_DIR: dataDir };
     expect(loadConfig(google).demoMode).toBe(false);
     expect(loadConfig({ ...google, DEMO_MODE: '0' }).demoMode).toBe(false);
+  });
+
+  it('runs one worker per CPU (at most 4) on PostgreSQL unless WORKERS says otherwise', () => {
+    const postgres = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://x/y' };
+    expect(loadConfig(postgres).workers).toBe(Math.min(os.availableParallelism(), 4));
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '1' }).workers).toBe(1);
   });
 
   it('never has demo mode in production', () => {
@@ -43,6 +51,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ DATABASE_PREPARE: 'off' }, /DATABASE_PREPARE must be 0 or 1/],
+    [{ WORKERS: '0', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
+    [{ WORKERS: '1.5', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
+    [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],
     [{ GOOGLE_CLIENT_ID: 'only-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
     [{ DEMO_MODE: 'yes' }, /DEMO_MODE/],
     [{ DEMO_MODE: '0' }, /nobody can sign in/],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -10,6 +11,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * Server processes sharing the port (WORKERS; PostgreSQL only, since PGlite lives in one process).
+   * Default on PostgreSQL: one per CPU, at most 4.
+   */
+  workers: number;
   /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
   prepareStatements: boolean;
   authSecret: string;
@@ -49,6 +55,21 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number between 0 and 65535, got "${value}".`);
   }
   return port;
+}
+
+/** Most workers WORKERS accepts: each holds its own pool of database connections. */
+export const MAX_WORKERS = 64;
+
+function parseWorkers(value: string | undefined, postgres: boolean): number {
+  if (value === undefined || value === '') return postgres ? Math.min(availableParallelism(), 4) : 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
+    throw new ConfigError(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, got "${value}".`);
+  }
+  if (n > 1 && !postgres) {
+    throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database lives in one process.');
+  }
+  return n;
 }
 
 function parseUrl(name: string, value: string): string {
@@ -113,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATABASE_PREPARE must be 0 or 1, got "${env.DATABASE_PREPARE}".`);
   }
   const prepareStatements = env.DATABASE_PREPARE !== '0';
+  const workers = parseWorkers(env.WORKERS, databaseUrl !== null);
 
   const clientId = env.GOOGLE_CLIENT_ID || '';
   const clientSecret = env.GOOGLE_CLIENT_SECRET || '';
@@ -166,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     prepareStatements,
+    workers,
     authSecret,
     google,
     oauthTestIssuer,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { primaryBudget, runPrimary, workerIndex } from './cluster';
+import { type Config, ConfigError, loadConfig } from './config';
 import type { Deps } from './context';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { lockDataDir } from './db/lock';
@@ -32,18 +34,45 @@ function findWebDir(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
 }
 
-export async function start(env: Env = process.env) {
-  const config = loadConfig(env);
-  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-
-  const demo = config.demoMode || env.SEED_DEMO === '1';
-  let database: Database;
+/** The database at `config`, migrated and seeded (and the demo's files written) before serving. */
+async function prepareDatabase(config: Config, demo: boolean): Promise<Database> {
+  const database = await openDatabase(config);
   try {
-    database = config.databaseUrl
-      ? await openPostgres(config.databaseUrl, 10, { prepare: config.prepareStatements })
-      : await openPglite(config.dataDir);
     await migrate(database);
     await seed(database.db, { demo });
+    if (demo) await materializeDemoFiles(createStorage(config), await demoFilesToWrite(database.db));
+    return database;
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+const openDatabase = (config: Config) =>
+  config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, { prepare: config.prepareStatements })
+    : openPglite(config.dataDir);
+
+export async function start(env: Env = process.env) {
+  const config = loadConfig(env);
+  const demo = config.demoMode || env.SEED_DEMO === '1';
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The workers serve; this process prepares the database once and looks after them.
+    await runPrimary(config.workers, async () => (await prepareDatabase(config, demo)).close(), DRAIN_MS);
+    console.log(`ApplyHub: ${config.workers} workers on port ${config.port}.`);
+    return null;
+  }
+  return serveApi(config, demo);
+}
+
+async function serveApi(config: Config, demo: boolean) {
+  const worker = workerIndex();
+  const lead = !worker; // a single process, or the first worker: it logs and runs the hourly purge
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let database: Database;
+  try {
+    // A worker finds the database prepared by the primary.
+    database = worker === null ? await prepareDatabase(config, demo) : await openDatabase(config);
   } catch (err) {
     releaseLock();
     throw err;
@@ -61,13 +90,14 @@ export async function start(env: Env = process.env) {
     notifier,
     storage: createStorage(config),
   };
-  if (demo) await materializeDemoFiles(deps.storage, await demoFilesToWrite(deps.db));
   const inFlight = new InFlight();
-  const app = createApp(deps, { webDir: findWebDir(), inFlight });
-  // Hidden featured sections are deleted for good after 30 days (hourly, and once now).
-  const featuredPurge = startFeaturedPurge({ db: database.db, clock: deps.clock });
+  const rateBudget = worker === null ? undefined : primaryBudget;
+  const app = createApp(deps, { webDir: findWebDir(), inFlight, rateBudget });
+  // Hidden featured sections are deleted for good after 30 days (hourly, and once now), by one process.
+  const featuredPurge = lead ? startFeaturedPurge({ db: database.db, clock: deps.clock }) : null;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    if (!lead) return;
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
     console.log(
       `ApplyHub listening on ${config.publicUrl} (${info.address}:${info.port}), database: ${where}`,
@@ -87,7 +117,7 @@ export async function start(env: Env = process.env) {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const drained = await inFlight.drained(DRAIN_MS);
     if (!drained) console.log(`${signal}: ${inFlight.size} request(s) still running after ${DRAIN_MS} ms`);
-    await featuredPurge.stop().catch(() => {});
+    await featuredPurge?.stop().catch(() => {});
     await notifier.stop().catch(() => {});
     // Responses already returned finish writing, closed streams hang up (bounded as well).
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applications, organizations, programs } from '../../src/server/db/schema';
+import { applications, organizations, profiles, programs, session } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { demoOrgId } from '../../src/server/db/seed/ids';
 import type { ApplicationForm } from '../../src/shared/schemas/forms';
@@ -235,5 +235,84 @@ describe('autosave and submit fast path', () => {
         .set({ form, version: sql`${programs.version} + 1` })
         .where(eq(programs.id, programId));
     }
+  });
+});
+
+/** Counts the SQL statements the app sends from now on (PGlite or the PostgreSQL pool). */
+function statements() {
+  const client = (t.database.pglite ?? t.database.pool) as unknown as { query: () => unknown };
+  return vi.spyOn(client, 'query');
+}
+
+async function sessionsOf(cookie: string) {
+  const me = await t.json('GET', '/api/me', { as: cookie });
+  return eq(session.userId, me.body.id as string);
+}
+
+describe('autosave before the session is loaded (decision 031)', () => {
+  it('a warm autosave is one statement in all: the session is checked inside the write', async () => {
+    const a = await warmApplicant();
+    const sent = statements();
+    const res = await save(a.id, a.cookie, { name: 'One' }, a.version);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ version: a.version + 1, answers: { name: 'One' } });
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('an ended or expired session, or a soft-deleted user, is refused with 401 and nothing is written', async () => {
+    const cases: [string, (a: Awaited<ReturnType<typeof warmApplicant>>) => Promise<unknown>][] = [
+      ['signed out', async (a) => t.deps.db.delete(session).where(await sessionsOf(a.cookie))],
+      [
+        'expired',
+        async (a) =>
+          t.deps.db
+            .update(session)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(await sessionsOf(a.cookie)),
+      ],
+      [
+        'soft-deleted',
+        async (a) => {
+          const me = await t.json('GET', '/api/me', { as: a.cookie });
+          await t.deps.db.update(profiles).set({ deletedAt: now }).where(eq(profiles.id, me.body.id));
+        },
+      ],
+    ];
+    for (const [name, end] of cases) {
+      const a = await warmApplicant();
+      const before = await stored(a.id);
+      await end(a);
+      const res = await save(a.id, a.cookie, { name: 'After' }, a.version);
+      expect(res.status, name).toBe(401);
+      expect(await stored(a.id), name).toEqual(before);
+    }
+  });
+
+  it('a user who has not finished creating their account is refused with 403', async () => {
+    const a = await warmApplicant();
+    const before = await stored(a.id);
+    const me = await t.json('GET', '/api/me', { as: a.cookie });
+    await t.deps.db.update(profiles).set({ onboardedAt: null }).where(eq(profiles.id, me.body.id));
+    const res = await save(a.id, a.cookie, { name: 'After' }, a.version);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('Please finish creating your account first.');
+    expect(await stored(a.id)).toEqual(before);
+  });
+
+  it('a session due for renewal still saves, and is renewed', async () => {
+    const a = await warmApplicant();
+    const owner = await sessionsOf(a.cookie);
+    // As if signed in two days ago (30-day sessions, renewed after a day of use).
+    const old = new Date(Date.now() - 2 * DAY);
+    const expiresAt = new Date(old.getTime() + 30 * DAY);
+    await t.deps.db.update(session).set({ updatedAt: old, expiresAt }).where(owner);
+    const res = await save(a.id, a.cookie, { name: 'Renewed' }, a.version);
+    expect(res.status).toBe(200);
+    const [renewed] = await t.deps.db
+      .select({ updatedAt: session.updatedAt, expiresAt: session.expiresAt })
+      .from(session)
+      .where(owner);
+    expect(renewed.updatedAt.getTime()).toBeGreaterThan(old.getTime());
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(expiresAt.getTime());
   });
 });

@@ -15,8 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A request with a raw body text (JSON.stringify cannot make every bad body). */
-function raw(method: string, path: string, body: string, as: string | null = cookie) {
-  const headers: Record<string, string> = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+function raw(method: string, path: string, body: string, as: string | null = cookie, extra = {}) {
+  const headers: Record<string, string> = {
+    origin: TEST_ORIGIN,
+    'content-type': 'application/json',
+    ...extra,
+  };
   if (as) headers.cookie = as;
   return Promise.resolve(t.app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }));
 }
@@ -53,9 +57,16 @@ describe('size limits', () => {
     });
     expect(start.status).toBe(200);
     const big = JSON.stringify({ answers: { q: 'x'.repeat(LIMITS.bodyBytes) }, version: 0 });
-    const res = await raw('PUT', `/api/applications/${start.body.id}/answers`, big);
-    expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('too_large');
+    const path = `/api/applications/${start.body.id}/answers`;
+    // Streamed without a length (counted while read) and with its length declared (refused unread).
+    for (const declared of [{}, { 'content-length': String(Buffer.byteLength(big)) }]) {
+      const res = await raw('PUT', path, big, cookie, declared);
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('too_large');
+    }
+    const small = JSON.stringify({ answers: {}, version: 0 });
+    const fits = await raw('PUT', path, small, cookie, { 'content-length': String(small.length) });
+    expect(fits.status).toBe(200);
     const stored = await t.json('GET', `/api/applications/${start.body.id}`, { as: cookie });
     expect(stored.body.answers).toEqual({});
   });

@@ -1,7 +1,6 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProgramId } from '../../src/server/db/seed/ids';
-import { applicantWithApplication, type RunningServer, startServer } from './support/server';
+import { applicantWithApplication, get, type RunningServer, startServer } from './support/server';
 
 /** The real server on PostgreSQL through a proxy that drops, refuses and blackholes connections. */
 let s: RunningServer;
@@ -83,18 +82,6 @@ describe('database faults', () => {
     expect(await statusOf(`${s.url}/api/health`)).toBe(200);
   }, 60_000);
 });
-
-/** A GET on its own connection; `onSent` runs once the request is written to an open socket. */
-function get(url: string, headers: Record<string, string>, onSent: () => void): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('finish', onSent);
-    req.on('error', () => resolve(0));
-  });
-}
 
 describe('SIGTERM', () => {
   it('answers every request in flight, then exits cleanly', async () => {

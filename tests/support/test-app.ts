@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/tmp/applyhub-test-unused',
     databaseUrl: null,
     prepareStatements: true,
+    workers: 1,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     google: null,
     oauthTestIssuer: null,

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/domain/applications';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { applications, organizations, programs, publications } from '../db/schema';
+import { type SessionCheck, sessionUserId, sessionUserParams } from '../users/queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -172,38 +173,41 @@ export async function myDrafts(db: Db, userId: string) {
  * cleaned the answers. No row back means "take the locked path", which says which rule failed.
  * Prepared once per database handle (named statements on PostgreSQL).
  */
-const fastWhere = and(
-  eq(applications.id, sql.placeholder('id')),
-  eq(applications.userId, sql.placeholder('userId')),
-  eq(applications.version, sql.placeholder('version')),
-  eq(programs.id, applications.programId),
-  eq(programs.version, sql.placeholder('programVersion')),
-  sql`${programs.published} and ${programs.deletedAt} is null`,
-  sql`not exists (select 1 from ${organizations} o where o.id = ${programs.organizationId} and o.deleted_at is not null)`,
-  sql`(${programs.openAt} is null or ${programs.openAt} <= ${sql.placeholder('now')}::timestamptz)`,
-  sql`(${programs.closeAt} is null or ${programs.closeAt} >= ${sql.placeholder('now')}::timestamptz)`,
-);
+const fastWhere = (owner: SQL) =>
+  and(
+    eq(applications.id, sql.placeholder('id')),
+    eq(applications.userId, owner),
+    eq(applications.version, sql.placeholder('version')),
+    eq(programs.id, applications.programId),
+    eq(programs.version, sql.placeholder('programVersion')),
+    sql`${programs.published} and ${programs.deletedAt} is null`,
+    sql`not exists (select 1 from ${organizations} o where o.id = ${programs.organizationId} and o.deleted_at is not null)`,
+    sql`(${programs.openAt} is null or ${programs.openAt} <= ${sql.placeholder('now')}::timestamptz)`,
+    sql`(${programs.closeAt} is null or ${programs.closeAt} >= ${sql.placeholder('now')}::timestamptz)`,
+  );
+const byUser = sql`${sql.placeholder('userId')}`;
 const now = sql`${sql.placeholder('now')}::timestamptz`;
 const returned = { version: applications.version, status: applications.status };
 
 const prepared = perDatabase((db: Db) => {
-  const save = db
-    .update(applications)
-    .set({
-      answers: sql`${sql.placeholder('answers')}::jsonb`,
-      version: sql`${applications.version} + 1`,
-      updatedAt: now,
-    })
-    .from(programs)
-    .where(
-      and(
-        fastWhere,
-        // A submitted application stays complete: the caller says whether these answers are.
-        sql`(${applications.status} = 'draft' or (${applications.status} = 'submitted' and ${sql.placeholder('complete')}::boolean))`,
-      ),
-    )
-    .returning(returned)
-    .prepare('applications_fast_save');
+  const save = (owner: SQL, name: string) =>
+    db
+      .update(applications)
+      .set({
+        answers: sql`${sql.placeholder('answers')}::jsonb`,
+        version: sql`${applications.version} + 1`,
+        updatedAt: now,
+      })
+      .from(programs)
+      .where(
+        and(
+          fastWhere(owner),
+          // A submitted application stays complete: the caller says whether these answers are.
+          sql`(${applications.status} = 'draft' or (${applications.status} = 'submitted' and ${sql.placeholder('complete')}::boolean))`,
+        ),
+      )
+      .returning(returned)
+      .prepare(name);
   const submit = db
     .update(applications)
     .set({
@@ -216,15 +220,21 @@ const prepared = perDatabase((db: Db) => {
       updatedAt: now,
     })
     .from(programs)
-    .where(and(fastWhere, sql`${applications.status} in ('draft', 'submitted')`))
+    .where(and(fastWhere(byUser), sql`${applications.status} in ('draft', 'submitted')`))
     .returning(returned)
     .prepare('applications_fast_submit');
-  return { save, submit };
+  return {
+    save: save(byUser, 'applications_fast_save'),
+    saveBySession: save(sessionUserId, 'applications_fast_save_by_session'),
+    submit,
+  };
 });
+
+/** Whose application: a signed-in actor's, or the user's of a session not yet loaded. */
+export type Owner = { userId: string } | { session: SessionCheck };
 
 interface FastWrite {
   id: string;
-  userId: string;
   version: number;
   programVersion: number;
   answers: Record<string, unknown>;
@@ -233,7 +243,6 @@ interface FastWrite {
 
 const params = (w: FastWrite) => ({
   id: w.id,
-  userId: w.userId,
   version: w.version,
   programVersion: w.programVersion,
   answers: JSON.stringify(w.answers),
@@ -243,18 +252,28 @@ const params = (w: FastWrite) => ({
 type Written = { version: number; status: ApplicationStatus } | null;
 
 /** The new version and status, or null when a rule does not hold (the locked path decides). */
-export async function fastSaveAnswers(db: Db, write: FastWrite & { complete: boolean }): Promise<Written> {
-  const [row] = await prepared(db).save.execute({ ...params(write), complete: write.complete });
+export async function fastSaveAnswers(
+  db: Db,
+  owner: Owner,
+  write: FastWrite & { complete: boolean },
+): Promise<Written> {
+  const statements = prepared(db);
+  const values = { ...params(write), complete: write.complete };
+  const [row] =
+    'userId' in owner
+      ? await statements.save.execute({ ...values, userId: owner.userId })
+      : await statements.saveBySession.execute({ ...values, ...sessionUserParams(owner.session) });
   return row ?? null;
 }
 
 /** The new version and status, or null when a rule does not hold (the locked path decides). */
 export async function fastSubmit(
   db: Db,
-  write: FastWrite & { snapshot: Record<string, unknown> },
+  write: FastWrite & { userId: string; snapshot: Record<string, unknown> },
 ): Promise<Written> {
   const [row] = await prepared(db).submit.execute({
     ...params(write),
+    userId: write.userId,
     snapshot: JSON.stringify(write.snapshot),
   });
   return row ?? null;

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { loadProfile } from '../profiles/service';
+import type { SessionCheck } from '../users/queries';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
 import { formOf, rememberForm } from './form-cache';
 import { profileSnapshot } from './profile';
@@ -31,6 +32,7 @@ import {
   fastSubmit,
   myDrafts,
   mySubmissions,
+  type Owner,
   previewByApplicationId,
 } from './queries';
 
@@ -133,6 +135,43 @@ async function fastAnswers(db: Db, id: string, input: AnswersInput) {
   return { ...cached, answers };
 }
 
+/** The autosave fast path (decision 014) for `owner`; null: nothing written, take the locked path. */
+async function fastSave(
+  db: Db,
+  clock: Clock,
+  owner: Owner,
+  id: string,
+  input: AnswersInput,
+): Promise<SavedAnswers | null> {
+  const fast = await fastAnswers(db, id, input);
+  if (!fast) return null;
+  const now = clock.now();
+  const written = await fastSaveAnswers(db, owner, {
+    id,
+    version: input.version,
+    programVersion: fast.programVersion,
+    answers: fast.answers,
+    now,
+    complete: missingRequiredLabels(fast.form, fast.answers).length === 0,
+  });
+  return written && { answers: fast.answers, ...written, updated_at: now.toISOString() };
+}
+
+/**
+ * An autosave for the user of a session not yet loaded (decision 031): the session's rules ride in
+ * the same conditional write, so a warm autosave is one statement in all. Null: nothing was written;
+ * the request goes the whole way (session, actor, saveAnswers), which answers every refusal.
+ */
+export function autosaveForSession(
+  db: Db,
+  clock: Clock,
+  session: SessionCheck,
+  id: string,
+  input: AnswersInput,
+): Promise<SavedAnswers | null> {
+  return fastSave(db, clock, { session }, id, input);
+}
+
 /** The checks every write of answers passes, on the locked row. */
 function assertAnswerable(row: Locked, clock: Clock) {
   assertEditable(row.program, clock);
@@ -181,20 +220,8 @@ export async function saveAnswers(
   input: AnswersInput,
 ): Promise<SavedAnswers> {
   const me = requireActor(actor);
-  const fast = await fastAnswers(db, id, input);
-  if (fast) {
-    const now = clock.now();
-    const written = await fastSaveAnswers(db, {
-      id,
-      userId: me.userId,
-      version: input.version,
-      programVersion: fast.programVersion,
-      answers: fast.answers,
-      now,
-      complete: missingRequiredLabels(fast.form, fast.answers).length === 0,
-    });
-    if (written) return { answers: fast.answers, ...written, updated_at: now.toISOString() };
-  }
+  const fast = await fastSave(db, clock, { userId: me.userId }, id, input);
+  if (fast) return fast;
   await ownApplication(db, actor, id);
   return db.transaction(async (tx) => {
     const row = await lockOwn(db, tx, id);

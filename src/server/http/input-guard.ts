@@ -57,7 +57,7 @@ export function inputGuard(): MiddlewareHandler {
     }
     const type = c.req.header('content-type') ?? '';
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !type.includes('json')) return next();
-    return limit(c, async () => {
+    const check = async () => {
       const refuse = (res: Response) => {
         c.res = res;
       };
@@ -75,6 +75,15 @@ export function inputGuard(): MiddlewareHandler {
         return void refuse(c.json(errorBody('invalid', 'The request is nested too deeply.'), 400));
       }
       await next();
-    });
+    };
+    // A declared length is checked before reading: the body is then read straight from the socket
+    // (touching the Request's stream, as hono's bodyLimit does, builds a whole web Request around it).
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(length) > LIMITS.bodyBytes)
+        return c.json(errorBody('too_large', 'The request is too large.'), 413);
+      return check();
+    }
+    return limit(c, check); // chunked: counted while it streams
   };
 }

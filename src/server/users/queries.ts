@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../shared/policy';
+import { SESSION_UPDATE_AGE_SECONDS } from '../auth/auth';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { assignments, coalitions, organizations, profiles, programs, session, user } from '../db/schema';
@@ -64,6 +65,30 @@ const sessionActorStatement = perDatabase((db) =>
     .where(eq(session.token, sql.placeholder('token')))
     .prepare('session_actor'),
 );
+
+/** A session token to check inside another statement, at a moment of the server's wall clock. */
+export interface SessionCheck {
+  token: string;
+  now: Date;
+}
+
+/**
+ * The user id of a session that loads as a signed-in, onboarded, not soft-deleted actor and is not
+ * due for renewal — the rules of sessionMiddleware and requireActor — as a subquery, so a statement
+ * can act for the session's user without loading it first (decision 031). Its parameters come from
+ * sessionUserParams.
+ */
+export const sessionUserId = sql`(select s.user_id from ${session} s join ${profiles} p on p.id = s.user_id
+  where s.token = ${sql.placeholder('sessionToken')}
+    and s.expires_at > ${sql.placeholder('sessionNow')}::timestamptz
+    and s.updated_at > ${sql.placeholder('sessionRenewedAfter')}::timestamptz
+    and p.deleted_at is null and p.onboarded_at is not null)`;
+
+export const sessionUserParams = ({ token, now }: SessionCheck) => ({
+  sessionToken: token,
+  sessionNow: now.toISOString(),
+  sessionRenewedAfter: new Date(now.getTime() - SESSION_UPDATE_AGE_SECONDS * 1000).toISOString(),
+});
 
 interface ActorRow {
   userId: string;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,9 +40,9 @@ export interface RunningServer {
 
 /**
  * The real server (src/server/index.ts, demo data) in a child process, on a fresh PostgreSQL
- * database reached through a FaultProxy.
+ * database reached through a FaultProxy. One process unless `env` sets WORKERS.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const name = `applyhub_fault_${randomBytes(5).toString('hex')}`;
   await admin(`create database ${name}`);
   const target = new URL(POSTGRES_URL);
@@ -62,6 +63,8 @@ export async function startServer(): Promise<RunningServer> {
       DEMO_MODE: '1',
       LOG_REQUESTS: '0',
       BETTER_AUTH_SECRET: 'fault-test-secret-fault-test-secret-0123456789',
+      WORKERS: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -122,4 +125,16 @@ export async function applicantWithApplication(url: string, n: number, programId
   if (!started.ok) throw new Error(`start ${started.status}`);
   const { id } = (await started.json()) as { id: string };
   return { cookie, headers: withCookie, appId: id };
+}
+
+/** A GET on its own connection; `onSent` runs once the request is written to an open socket. */
+export function get(url: string, headers: Record<string, string>, onSent = () => {}): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('finish', onSent);
+    req.on('error', () => resolve(0));
+  });
 }

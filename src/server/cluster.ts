@@ -1,0 +1,124 @@
+import cluster, { type Worker } from 'node:cluster';
+import { type RateBudget, type TakeToken, tokenBuckets } from './http/rate-limit';
+
+/**
+ * Several server processes on one port (WORKERS, decision 031). The primary prepares the database
+ * once, starts the workers, keeps the rate-limit budgets every worker shares, replaces a worker that
+ * fails and, on SIGTERM, lets each worker drain its requests before it exits.
+ */
+
+const RATE = 'applyhub:rate';
+interface RateAsk {
+  type: typeof RATE;
+  id: number;
+  name: string;
+  budget: RateBudget;
+  key: string;
+  now: number;
+}
+interface RateAnswer {
+  type: typeof RATE;
+  id: number;
+  retryAfter: number | null;
+}
+
+/** This worker's place (0 … WORKERS − 1, taken over by its replacement); null outside a cluster. */
+export function workerIndex(): number | null {
+  return cluster.isWorker ? Number(process.env.APPLYHUB_WORKER_INDEX ?? 0) : null;
+}
+
+let asked = 0;
+let listening = false;
+const waiting = new Map<number, (retryAfter: number | null) => void>();
+
+/** In a worker: a rate budget kept by the primary, so a client's budget is the same on every worker. */
+export function primaryBudget(name: string, budget: RateBudget): TakeToken {
+  if (!listening) {
+    listening = true;
+    process.on('message', (m: RateAnswer) => {
+      if (m?.type !== RATE) return;
+      waiting.get(m.id)?.(m.retryAfter);
+      waiting.delete(m.id);
+    });
+  }
+  // Without the primary (it is gone, the worker is stopping) this worker's own budget answers.
+  const own = tokenBuckets(budget);
+  return (key, now) =>
+    new Promise((resolve) => {
+      const id = ++asked;
+      waiting.set(id, resolve);
+      const ask: RateAsk = { type: RATE, id, name, budget, key, now };
+      const sent = process.send?.(ask, undefined, undefined, (err) => {
+        if (!err) return;
+        waiting.delete(id);
+        resolve(own(key, now));
+      });
+      if (sent === undefined) {
+        waiting.delete(id);
+        resolve(own(key, now));
+      }
+    });
+}
+
+/** Delay before a failed worker is replaced, so a worker that cannot start does not spin. */
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * The primary: `prepare` (migrations, seed) once, then `count` workers. Resolves once they are
+ * started; the process exits when they have all stopped after SIGTERM or SIGINT.
+ */
+export async function runPrimary(
+  count: number,
+  prepare: () => Promise<void>,
+  drainMs: number,
+): Promise<void> {
+  await prepare();
+  const budgets = new Map<string, ReturnType<typeof tokenBuckets>>();
+  const places = new Map<Worker, number>();
+  let stopping = false;
+  let failed = false;
+
+  const fork = (index: number) => {
+    const worker = cluster.fork({ APPLYHUB_WORKER_INDEX: String(index) });
+    places.set(worker, index);
+    worker.on('message', (m: RateAsk) => {
+      if (m?.type !== RATE) return;
+      let take = budgets.get(m.name);
+      if (!take) {
+        take = tokenBuckets(m.budget);
+        budgets.set(m.name, take);
+      }
+      const answer: RateAnswer = { type: RATE, id: m.id, retryAfter: take(m.key, m.now) };
+      if (worker.isConnected()) worker.send(answer);
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const index = places.get(worker);
+    places.delete(worker);
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (places.size === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    // A worker exits 0 only when told to stop (a signal to the whole process group, e.g. Ctrl-C).
+    if (index === undefined || code === 0) return;
+    console.error(`Worker ${index} stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    setTimeout(() => {
+      if (!stopping) fork(index);
+    }, RESTART_DELAY_MS).unref();
+  });
+
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${places.size} workers…`);
+    if (places.size === 0) process.exit(0);
+    for (const worker of places.keys()) worker.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  for (let i = 0; i < count; i++) fork(i);
+}

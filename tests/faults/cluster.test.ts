@@ -1,0 +1,102 @@
+/**
+ * The server as several worker processes (WORKERS, decision 031) on PostgreSQL: one sign-in budget
+ * for all of them, a failed worker replaced, and SIGTERM draining every worker.
+ */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoProgramId } from '../../src/server/db/seed/ids';
+import { applicantWithApplication, get, type RunningServer, startServer } from './support/server';
+
+let s: RunningServer | null = null;
+afterEach(async () => {
+  await s?.stop();
+  s = null;
+});
+
+/** The worker processes of the server (children of its primary). */
+function workers(server: RunningServer): number[] {
+  try {
+    const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' });
+    return out.split('\n').map(Number).filter(Boolean);
+  } catch {
+    return []; // ps exits 1 when there is none
+  }
+}
+
+/** A demo sign-in on its own connection (new connections go to the workers in turn). */
+function signIn(url: string, n: number): Promise<number> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ email: `worker.${n}@example.test` });
+    const req = http.request(
+      `${url}/api/demo/sign-in`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', origin: url } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+const until = async (what: () => boolean, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('WORKERS=2', () => {
+  it('gives a client one sign-in budget across the workers', async () => {
+    s = await startServer({ WORKERS: '2' });
+    const server = s;
+    await until(() => workers(server).length === 2);
+    const statuses: number[] = [];
+    // Sequential, each on a new connection: the workers take turns, 16 each. With a budget per
+    // worker all 32 would pass.
+    for (let i = 0; i < 32; i++) statuses.push(await signIn(s.url, i));
+    expect(statuses.filter((code) => code === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  }, 120_000);
+
+  it('replaces a worker that dies and keeps answering meanwhile', async () => {
+    s = await startServer({ WORKERS: '2' });
+    const server = s;
+    await until(() => workers(server).length === 2);
+    const [victim, survivor] = workers(s);
+    process.kill(victim, 'SIGKILL');
+    await until(() => !workers(server).includes(victim));
+    expect(await get(`${s.url}/api/health`, {})).toBe(200);
+    await until(() => workers(server).length === 2);
+    expect(workers(s)).toContain(survivor);
+    expect(workers(s)).not.toContain(victim);
+    const statuses = await Promise.all(Array.from({ length: 6 }, () => get(`${server.url}/api/health`, {})));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(s.output()).toContain('starting another');
+  }, 120_000);
+
+  it('on SIGTERM answers every request in flight on every worker, then exits cleanly', async () => {
+    s = await startServer({ WORKERS: '2' });
+    const server = s;
+    await until(() => workers(server).length === 2);
+    const people = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => applicantWithApplication(server.url, 200 + i, demoProgramId(1))),
+    );
+    s.proxy.delayMs = 150; // every query slow, so the requests are still running when SIGTERM lands
+    let sent = 0;
+    const requests = Array.from({ length: 20 }, (_, i) => {
+      const p = people[i % people.length];
+      return get(`${server.url}/api/applications/${p.appId}`, p.headers, () => sent++);
+    });
+    while (sent < requests.length) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 200)); // accepted, not only queued by the kernel
+    s.child.kill('SIGTERM');
+    const statuses = await Promise.all(requests);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(await s.exited).toBe(0);
+    expect(workers(s)).toEqual([]);
+  }, 120_000);
+});
