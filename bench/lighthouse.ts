@@ -4,7 +4,7 @@
  * application page (signed in as the demo applicant). Scores and LCP/CLS/TBT as measured; each page is
  * run `rounds` times and the median score reported. The machine is shared: compare runs only from it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -30,6 +30,7 @@ export async function runLighthouseBench(
   envFor: (port: number, dataDir: string) => NodeJS.ProcessEnv,
   log: (line: string) => void,
   rounds = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS || 2),
+  only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? null,
 ): Promise<LighthousePage[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -56,6 +57,7 @@ export async function runLighthouseBench(
     ];
     const out: LighthousePage[] = [];
     for (const { page, signedIn } of pages) {
+      if (only && !only.some((part) => page.includes(part))) continue;
       const runs = [];
       for (let r = 0; r < rounds; r++) {
         const result = await lighthouse(`${base}${page}`, {
@@ -67,6 +69,8 @@ export async function runLighthouseBench(
         });
         if (!result) throw new Error(`lighthouse gave no result for ${page}`);
         const { lhr } = result;
+        const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+        if (reports) writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_')}-${r}.json`), JSON.stringify(lhr));
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           fcp: lhr.audits['first-contentful-paint'].numericValue ?? Number.NaN,
