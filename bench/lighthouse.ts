@@ -70,7 +70,8 @@ export async function runLighthouseBench(
         if (!result) throw new Error(`lighthouse gave no result for ${page}`);
         const { lhr } = result;
         const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
-        if (reports) writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_')}-${r}.json`), JSON.stringify(lhr));
+        if (reports)
+          writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_')}-${r}.json`), JSON.stringify(lhr));
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           fcp: lhr.audits['first-contentful-paint'].numericValue ?? Number.NaN,
