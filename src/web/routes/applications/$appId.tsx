@@ -22,11 +22,6 @@ export const Route = createFileRoute('/applications/$appId')({
     if (me && !me.onboarded) throw redirect({ to: '/onboarding', search: { next: location.href } });
     return { me };
   },
-  // The application is fetched while the page's code loads, not after it (the component's useQuery
-  // then finds it in the cache).
-  loader: ({ context, params }) => {
-    if (context.me) void context.queryClient.prefetchQuery(applicationQuery(params.appId));
-  },
   // 'Loading…' at once (inside the page's frame) rather than a blank page while the session, the
   // page's code and the application load.
   pendingComponent: () => <Pending />,
