@@ -9,6 +9,7 @@
  * to generate on a small machine). BENCH_REVIEWS_REQUESTS sets the requests per measurement (default 20).
  */
 import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { demoReviewApplicationId } from '../src/server/db/seed/ids';
 import { queueSql, reviewCountSql, reviewListSql } from '../src/server/reviews/queries';
 import { startInProcessApp } from './inprocess';
@@ -41,7 +42,7 @@ const BENCH_REVIEWER_FORM =
  * from each of 1,000 bench applicants; every fifth applicant's application has a review (half of them
  * finalized), last edited by the demo reviewer.
  */
-async function generate(pool: import('pg').Pool, programs: number): Promise<void> {
+async function generate(pool: pg.Pool, programs: number): Promise<void> {
   await pool.query(`
     insert into "user" (id, email, name, email_verified, created_at, updated_at)
       select gen_random_uuid(), 'bench' || g || '@example.test', 'Bench Applicant ' || g, true, now(), now()
@@ -130,7 +131,13 @@ export async function runReviewsBench(
 
     const measure = async (programs: number): Promise<SizeReport> => {
       const t0 = performance.now();
-      await generate(pool, programs);
+      // Its own connection: generating a million rows takes longer than the app's statement timeout.
+      const loader = new pg.Pool({ connectionString: db.url, max: 1 });
+      try {
+        await generate(loader, programs);
+      } finally {
+        await loader.end();
+      }
       const generateSeconds = round((performance.now() - t0) / 1000);
       const counts = (
         await pool.query(`select (select count(*) from applications)::int as applications,
