@@ -29,7 +29,8 @@ export function workerIndex(): number | null {
 
 let asked = 0;
 let listening = false;
-const waiting = new Map<number, (retryAfter: number | null) => void>();
+/** Questions sent to the primary: how to answer each, from the primary or (without it) here. */
+const waiting = new Map<number, { answer: (retryAfter: number | null) => void; alone: () => void }>();
 
 /** In a worker: a rate budget kept by the primary, so a client's budget is the same on every worker. */
 export function primaryBudget(name: string, budget: RateBudget): TakeToken {
@@ -37,8 +38,12 @@ export function primaryBudget(name: string, budget: RateBudget): TakeToken {
     listening = true;
     process.on('message', (m: RateAnswer) => {
       if (m?.type !== RATE) return;
-      waiting.get(m.id)?.(m.retryAfter);
+      waiting.get(m.id)?.answer(m.retryAfter);
       waiting.delete(m.id);
+    });
+    process.on('disconnect', () => {
+      for (const question of waiting.values()) question.alone();
+      waiting.clear();
     });
   }
   // Without the primary (it is gone, the worker is stopping) this worker's own budget answers.
@@ -46,16 +51,17 @@ export function primaryBudget(name: string, budget: RateBudget): TakeToken {
   return (key, now) =>
     new Promise((resolve) => {
       const id = ++asked;
-      waiting.set(id, resolve);
+      const alone = () => {
+        waiting.delete(id);
+        resolve(own(key, now));
+      };
+      waiting.set(id, { answer: resolve, alone });
       const ask: RateAsk = { type: RATE, id, name, budget, key, now };
-      const sent = process.send?.(ask, undefined, undefined, (err) => {
-        if (!err) return;
-        waiting.delete(id);
-        resolve(own(key, now));
-      });
-      if (sent === undefined) {
-        waiting.delete(id);
-        resolve(own(key, now));
+      if (
+        !process.connected ||
+        process.send?.(ask, undefined, undefined, (err) => err && alone()) === undefined
+      ) {
+        alone();
       }
     });
 }

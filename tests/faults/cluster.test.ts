@@ -14,11 +14,17 @@ afterEach(async () => {
   s = null;
 });
 
-/** The worker processes of the server (children of its primary). */
+/** The worker processes of the server: its primary's node children (tsx's esbuild is one too). */
 function workers(server: RunningServer): number[] {
   try {
-    const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' });
-    return out.split('\n').map(Number).filter(Boolean);
+    const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(server.child.pid)], {
+      encoding: 'utf8',
+    });
+    return out
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([pid, command]) => pid && command === 'node')
+      .map(([pid]) => Number(pid));
   } catch {
     return []; // ps exits 1 when there is none
   }
