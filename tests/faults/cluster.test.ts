@@ -6,7 +6,13 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoProgramId } from '../../src/server/db/seed/ids';
-import { applicantWithApplication, get, type RunningServer, startServer } from './support/server';
+import {
+  applicantWithApplication,
+  get,
+  type RunningServer,
+  sigtermWithRequestsInFlight,
+  startServer,
+} from './support/server';
 
 let s: RunningServer | null = null;
 afterEach(async () => {
@@ -91,18 +97,14 @@ describe('WORKERS=2', () => {
     const people = await Promise.all(
       Array.from({ length: 4 }, (_, i) => applicantWithApplication(server.url, 200 + i, demoProgramId(1))),
     );
-    s.proxy.delayMs = 150; // every query slow, so the requests are still running when SIGTERM lands
-    let sent = 0;
-    const requests = Array.from({ length: 20 }, (_, i) => {
-      const p = people[i % people.length];
-      return get(`${server.url}/api/applications/${p.appId}`, p.headers, () => sent++);
-    });
-    while (sent < requests.length) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 200)); // accepted, not only queued by the kernel
-    s.child.kill('SIGTERM');
-    const statuses = await Promise.all(requests);
+    const { statuses, exitCode } = await sigtermWithRequestsInFlight(
+      server,
+      people,
+      20,
+      (p) => `/api/applications/${p.appId}`,
+    );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(await s.exited).toBe(0);
+    expect(exitCode).toBe(0);
     expect(workers(s)).toEqual([]);
   }, 120_000);
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProgramId } from '../../src/server/db/seed/ids';
-import { applicantWithApplication, get, type RunningServer, startServer } from './support/server';
+import {
+  applicantWithApplication,
+  type RunningServer,
+  sigtermWithRequestsInFlight,
+  startServer,
+} from './support/server';
 
 /** The real server on PostgreSQL through a proxy that drops, refuses and blackholes connections. */
 let s: RunningServer;
@@ -88,19 +93,10 @@ describe('SIGTERM', () => {
     const people = await Promise.all(
       Array.from({ length: 8 }, (_, i) => applicantWithApplication(s.url, 100 + i, demoProgramId(1))),
     );
-    s.proxy.delayMs = 150; // every query slow, so the requests are still running when SIGTERM lands
-    let sent = 0;
-    const requests = Array.from({ length: 40 }, (_, i) => {
-      const p = people[i % people.length];
-      const path = i % 2 ? `/api/applications/${p.appId}` : '/api/me/applications';
-      return get(`${s.url}${path}`, p.headers, () => sent++);
-    });
-    // SIGTERM once every request has reached the server (sent on an open connection).
-    while (sent < requests.length) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 200)); // accepted, not only queued by the kernel
-    s.child.kill('SIGTERM');
-    const statuses = await Promise.all(requests);
+    const { statuses, exitCode } = await sigtermWithRequestsInFlight(s, people, 40, (p, i) =>
+      i % 2 ? `/api/applications/${p.appId}` : '/api/me/applications',
+    );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(await s.exited).toBe(0);
+    expect(exitCode).toBe(0);
   }, 120_000);
 });

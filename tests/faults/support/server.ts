@@ -138,3 +138,28 @@ export function get(url: string, headers: Record<string, string>, onSent = () =>
     req.on('error', () => resolve(0));
   });
 }
+
+type Applicant = Awaited<ReturnType<typeof applicantWithApplication>>;
+
+/**
+ * `count` GETs on their own connections while every query is slow (150 ms), then SIGTERM once all
+ * have reached the server: their statuses and the server's exit code.
+ */
+export async function sigtermWithRequestsInFlight(
+  server: RunningServer,
+  people: Applicant[],
+  count: number,
+  pathOf: (person: Applicant, i: number) => string,
+): Promise<{ statuses: number[]; exitCode: number | null }> {
+  server.proxy.delayMs = 150;
+  let sent = 0;
+  const requests = Array.from({ length: count }, (_, i) => {
+    const p = people[i % people.length];
+    return get(`${server.url}${pathOf(p, i)}`, p.headers, () => sent++);
+  });
+  // SIGTERM once every request has reached the server (sent on an open connection).
+  while (sent < count) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 200)); // accepted, not only queued by the kernel
+  server.child.kill('SIGTERM');
+  return { statuses: await Promise.all(requests), exitCode: await server.exited };
+}
