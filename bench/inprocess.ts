@@ -147,7 +147,7 @@ export async function serveApp(bench: BenchDb): Promise<ServedApp> {
     auth: createAuth({ config, db: database.db }),
     clock: systemClock,
     notifier,
-    storage: createStorage(config),
+    storage: await createStorage(config),
   });
   // Requests a load generator gave up on when its time ended still run: stop() waits for them, so
   // that they do not meet a closed database.

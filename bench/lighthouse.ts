@@ -59,6 +59,7 @@ export async function runLighthouseBench(
     for (const { page, signedIn } of pages) {
       if (only && !only.some((part) => page.includes(part))) continue;
       const runs = [];
+      let failures = 0;
       for (let r = 0; r < rounds; r++) {
         const result = await lighthouse(`${base}${page}`, {
           port: chrome.port,
@@ -72,6 +73,14 @@ export async function runLighthouseBench(
         const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
         if (reports)
           writeFileSync(path.join(reports, `${page.replace(/\W+/g, '_')}-${r}.json`), JSON.stringify(lhr));
+        // A run Lighthouse itself could not finish (it scores 0) says nothing about the page: say so
+        // and run again, at most twice per page.
+        if (lhr.runtimeError) {
+          log(`  Lighthouse ${page}: run failed (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`);
+          if (++failures > 2) throw new Error(`Lighthouse failed ${failures} times on ${page}`);
+          r--;
+          continue;
+        }
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           fcp: lhr.audits['first-contentful-paint'].numericValue ?? Number.NaN,

@@ -40,7 +40,7 @@ async function prepareDatabase(config: Config, demo: boolean): Promise<Database>
   try {
     await migrate(database);
     await seed(database.db, { demo });
-    if (demo) await materializeDemoFiles(createStorage(config), await demoFilesToWrite(database.db));
+    if (demo) await materializeDemoFiles(await createStorage(config), await demoFilesToWrite(database.db));
     return database;
   } catch (err) {
     await database.close().catch(() => {});
@@ -88,7 +88,7 @@ async function serveApi(config: Config, demo: boolean) {
     auth,
     clock: systemClock,
     notifier,
-    storage: createStorage(config),
+    storage: await createStorage(config),
   };
   const inFlight = new InFlight();
   const rateBudget = worker === null ? undefined : primaryBudget;

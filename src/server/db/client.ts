@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { initPglite } from './pglite-initdb';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -89,6 +90,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     const dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    await initPglite(dir, options);
     pglite = await PGlite.create(dir, options);
   } else {
     pglite = await PGlite.create(options);

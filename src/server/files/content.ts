@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { Invalid } from '../errors';
 
 /** How much of the start of a file is read before deciding its type (Word .docx needs its zip entries). */
@@ -31,7 +30,8 @@ export async function sniffType(
   declared: string,
   allowed: string[],
 ): Promise<string | null> {
-  const found = head.byteLength ? await fileTypeFromBuffer(head) : undefined;
+  // file-type (~5 MB resident) is loaded on the first upload, not at start.
+  const found = head.byteLength ? await (await import('file-type')).fileTypeFromBuffer(head) : undefined;
   if (!found) return declared === 'text/plain' && allowed.includes('text/plain') ? 'text/plain' : null;
   let type = canonical[found.mime] ?? found.mime;
   // Old Word files are OLE compound files (as are .xls and .msg): trust the container only as declared.
