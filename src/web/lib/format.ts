@@ -1,12 +1,16 @@
+// Building a formatter is the expensive part (the locale's data is loaded): one of each, made on first use.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** Dates in the viewer's locale and time zone. */
 export function formatDate(value: string | Date): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value));
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return dateFormat.format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(new Date(value));
 }
 
 /**

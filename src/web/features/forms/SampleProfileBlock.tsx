@@ -8,7 +8,8 @@ interface Sections {
   experience: boolean;
 }
 
-const sample = {
+// Built when shown: formatting the date when the module loads cost every page that imports it.
+const sample = () => ({
   personal: [
     ['Full name', 'Jordan Sample'],
     ['Date of birth', formatDay('2008-04-12')],
@@ -24,7 +25,7 @@ const sample = {
     ['Resume', 'resume.pdf'],
     ['Portfolio', 'recital-2025.mp4, concerto-excerpt.mp3'],
   ],
-} as const;
+});
 
 const titles: Record<keyof Sections, string> = {
   personal: 'Personal information',
@@ -37,6 +38,7 @@ const titles: Record<keyof Sections, string> = {
 export function SampleProfileBlock({ sections }: { sections: Sections }) {
   const shown = (Object.keys(titles) as Array<keyof Sections>).filter((k) => sections[k]);
   if (shown.length === 0) return null;
+  const rows = sample();
   return (
     <section aria-labelledby="profile-sample" className="rounded-xl border border-blue-200 bg-blue-50/50 p-4">
       <h3 id="profile-sample" className="font-semibold text-slate-900">
@@ -55,7 +57,7 @@ export function SampleProfileBlock({ sections }: { sections: Sections }) {
               <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
             </summary>
             <dl className="grid gap-2 px-3 pb-3 text-sm sm:grid-cols-[12rem_1fr]">
-              {sample[key].map(([term, value]) => (
+              {rows[key].map(([term, value]) => (
                 <div key={term} className="contents">
                   <dt className="text-slate-500">{term}</dt>
                   <dd className="text-slate-800">{value}</dd>

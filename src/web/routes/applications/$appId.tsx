@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton, SkeletonText } from '../../components/ui/Skeleton';
 import { Pending } from '../../features/access/Pending';
 import { ApplicationPage } from '../../features/applications/ApplicationPage';
 import { applicationQuery } from '../../features/applications/api';
-import { PublicPreview } from '../../features/applications/PublicPreview';
 import { DashboardShell } from '../../features/dashboard/DashboardShell';
 import { ApiError } from '../../lib/api';
 import { meQuery } from '../../lib/session';
+
+// Only signed-out visitors see the preview (and the builder's form preview it is made of).
+const PublicPreview = lazy(() =>
+  import('../../features/applications/PublicPreview').then((m) => ({ default: m.PublicPreview })),
+);
 
 /**
  * /applications/{appId}: the signed-in applicant's application; signed-out visitors get the
@@ -33,7 +37,12 @@ export const Route = createFileRoute('/applications/$appId')({
 function ApplicationRoute() {
   const { me } = Route.useRouteContext();
   const { appId } = Route.useParams();
-  if (!me) return <PublicPreview applicationId={appId} />;
+  if (!me)
+    return (
+      <Suspense fallback={<Pending />}>
+        <PublicPreview applicationId={appId} />
+      </Suspense>
+    );
   return (
     <DashboardShell showReviews={me.effective_roles.has_reviewer}>
       <SignedIn appId={appId} />
