@@ -23,7 +23,7 @@ import { eventsRoutes } from './realtime/routes';
 import { resultRoutes } from './results/routes';
 import { reviewRoutes } from './reviews/routes';
 import { systemRoutes } from './system/routes';
-import { meRoutes } from './users/routes';
+import { capabilitiesShortcut, meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
 
 /** better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks, session, sign-out. */
@@ -98,9 +98,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.on(['GET', 'POST'], AUTH_ENDPOINTS, (c) => deps.auth.handler(c.req.raw));
 
   const api = new OpenAPIHono<AppEnv>();
-  // The hottest write checks its session inside its one statement; whatever it does not answer goes
-  // on through the session middleware to its route (decision 031).
+  // The hottest write and the read every signed-in page makes check their session inside their one
+  // statement; whatever they do not answer goes on through the session middleware (decision 031).
   api.put('/applications/:id/answers', autosaveShortcut);
+  api.get('/me/capabilities', capabilitiesShortcut);
   api.use('*', sessionMiddleware());
   for (const routes of apiRouters) api.route('/', routes);
   // Server-Sent Events: plain Hono, so not in the OpenAPI document (its authorization has its own tests).

@@ -9,7 +9,7 @@ import { applications, organizations, profiles, programs, session } from '../../
 import { seed } from '../../src/server/db/seed';
 import { demoOrgId } from '../../src/server/db/seed/ids';
 import type { ApplicationForm } from '../../src/shared/schemas/forms';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { countStatements, createTestApp, type TestApp } from '../support/test-app';
 
 const DAY = 86_400_000;
 const form: ApplicationForm = {
@@ -238,12 +238,6 @@ describe('autosave and submit fast path', () => {
   });
 });
 
-/** Counts the SQL statements the app sends from now on (PGlite or the PostgreSQL pool). */
-function statements() {
-  const client = (t.database.pglite ?? t.database.pool) as unknown as { query: () => unknown };
-  return vi.spyOn(client, 'query');
-}
-
 async function sessionsOf(cookie: string) {
   const me = await t.json('GET', '/api/me', { as: cookie });
   return eq(session.userId, me.body.id as string);
@@ -252,7 +246,7 @@ async function sessionsOf(cookie: string) {
 describe('autosave before the session is loaded (decision 031)', () => {
   it('a warm autosave is one statement in all: the session is checked inside the write', async () => {
     const a = await warmApplicant();
-    const sent = statements();
+    const sent = countStatements(t);
     const res = await save(a.id, a.cookie, { name: 'One' }, a.version);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ version: a.version + 1, answers: { name: 'One' } });

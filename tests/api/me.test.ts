@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, user } from '../../src/server/db/schema';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { profiles, session, user } from '../../src/server/db/schema';
 import { upsertAssignment } from '../../src/server/users/assignments';
 import { restoreUser, softDeleteUser } from '../../src/server/users/lifecycle';
 import { capabilitiesSchema, meSchema } from '../../src/shared/schemas/me';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { countStatements, createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
 
 async function userId(email: string) {
   const [row] = await t.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -153,6 +154,65 @@ describe('capabilities', () => {
 
     const list = await t.json('GET', '/api/me/admin-orgs', { as: cookie });
     expect(list.body).toEqual({ items: [{ id: org.id, name: 'Caps Org', slug: 'caps-org' }], total: 1 });
+  });
+});
+
+describe('capabilities before the session is loaded (decision 031)', () => {
+  async function reviewer(email: string) {
+    const cookie = await t.signIn(email);
+    await t.json('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+    const { organizations, programs } = await import('../../src/server/db/schema');
+    const [org] = await t.deps.db
+      .insert(organizations)
+      .values({ name: `Org of ${email}`, slug: email.replace(/\W/g, '-') })
+      .returning();
+    const [program] = await t.deps.db
+      .insert(programs)
+      .values({
+        organizationId: org.id,
+        name: `Program of ${email}`,
+        type: 'application',
+        form: {
+          questions: [],
+          common: { applyhub: false, coalition: false },
+          profile: { enabled: false, sections: {} },
+        },
+      })
+      .returning();
+    const id = await userId(email);
+    await t.deps.db.transaction((tx) =>
+      upsertAssignment(tx, { userId: id, kind: 'reviewer', scopeType: 'program', scopeId: program.id }),
+    );
+    return { cookie, id, program };
+  }
+
+  it('answers in one statement in all, the session checked inside it', async () => {
+    const { cookie, program } = await reviewer('one.statement@example.test');
+    const sent = countStatements(t);
+    const res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    expect(res.status).toBe(200);
+    expect(capabilitiesSchema.parse(res.body).reviewer_programs).toEqual([
+      expect.objectContaining({ id: program.id, assigned_directly: true }),
+    ]);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('a session due for renewal is answered and renewed; an ended one gets 401', async () => {
+    const { cookie, id, program } = await reviewer('renewal@example.test');
+    const DAY = 86_400_000;
+    const old = new Date(Date.now() - 2 * DAY);
+    await t.deps.db
+      .update(session)
+      .set({ updatedAt: old, expiresAt: new Date(old.getTime() + 30 * DAY) })
+      .where(eq(session.userId, id));
+    const res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.reviewer_programs.map((p: { id: string }) => p.id)).toEqual([program.id]);
+    const [renewed] = await t.deps.db.select().from(session).where(eq(session.userId, id));
+    expect(renewed.updatedAt.getTime()).toBeGreaterThan(old.getTime());
+
+    await t.deps.db.delete(session).where(eq(session.userId, id));
+    expect((await t.json('GET', '/api/me/capabilities', { as: cookie })).status).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { TestClock } from '../../src/server/clock';
@@ -102,4 +103,10 @@ export async function createTestApp(
     rmSync(filesDir, { recursive: true, force: true });
   };
   return { app, deps, database, clock, request, json, signIn, close };
+}
+
+/** Counts the SQL statements the app sends from now on (PGlite or the PostgreSQL pool). */
+export function countStatements(t: TestApp) {
+  const client = (t.database.pglite ?? t.database.pool) as unknown as { query: () => unknown };
+  return vi.spyOn(client, 'query');
 }

@@ -4,7 +4,7 @@ import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { applications, organizations, programs, publications } from '../db/schema';
-import { type SessionCheck, sessionUserId, sessionUserParams } from '../users/queries';
+import { type Owner, sessionUserId, sessionUserParams } from '../users/queries';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -229,9 +229,6 @@ const prepared = perDatabase((db: Db) => {
     submit,
   };
 });
-
-/** Whose application: a signed-in actor's, or the user's of a session not yet loaded. */
-export type Owner = { userId: string } | { session: SessionCheck };
 
 interface FastWrite {
   id: string;

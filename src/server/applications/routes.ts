@@ -12,7 +12,7 @@ import {
   submitRefusedSchema,
 } from '../../shared/schemas/applications';
 import { itemsOf } from '../../shared/schemas/me';
-import { sessionToken } from '../auth/session';
+import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
@@ -57,13 +57,12 @@ const refused = {
  * the route below, which answer every case exactly as before.
  */
 export const autosaveShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { db, clock, config } = c.get('deps');
-  const token = sessionToken(c.req.header('cookie'), config.authSecret);
+  const { db, clock } = c.get('deps');
+  const session = sessionCheck(c);
   const param = applicationIdParam.safeParse({ id: c.req.param('id') });
-  if (!token || !param.success) return next();
+  if (!session || !param.success) return next();
   const input = answersInput.safeParse(await c.req.json().catch(() => null));
   if (!input.success) return next();
-  const session = { token, now: new Date() };
   const saved = await autosaveForSession(db, clock, session, param.data.id, input.data);
   return saved ? c.json(saved, 200) : next();
 };

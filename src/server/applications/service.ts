@@ -21,7 +21,7 @@ import type { Db } from '../db/client';
 import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { loadProfile } from '../profiles/service';
-import type { SessionCheck } from '../users/queries';
+import type { Owner, SessionCheck } from '../users/queries';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
 import { formOf, rememberForm } from './form-cache';
 import { profileSnapshot } from './profile';
@@ -32,7 +32,6 @@ import {
   fastSubmit,
   myDrafts,
   mySubmissions,
-  type Owner,
   previewByApplicationId,
 } from './queries';
 

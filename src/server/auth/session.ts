@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { loadSessionActor } from '../users/queries';
+import { loadSessionActor, type SessionCheck } from '../users/queries';
 import { SESSION_UPDATE_AGE_SECONDS } from './auth';
 
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?applyhub\.session_token=([^;]+)/;
@@ -25,6 +25,15 @@ export function sessionToken(cookie: string | undefined, secret: string): string
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/**
+ * The request's session, to be checked inside a statement of its own before any middleware loads it
+ * (decision 031); null without a well-signed session cookie. Sessions live in wall-clock time.
+ */
+export function sessionCheck(c: Context<AppEnv>): SessionCheck | null {
+  const token = sessionToken(c.req.header('cookie'), c.get('deps').config.authSecret);
+  return token ? { token, now: new Date() } : null;
 }
 
 /**

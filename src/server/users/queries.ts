@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../shared/policy';
 import { SESSION_UPDATE_AGE_SECONDS } from '../auth/auth';
 import type { Db } from '../db/client';
@@ -72,6 +72,9 @@ export interface SessionCheck {
   now: Date;
 }
 
+/** Whose data: a signed-in actor's, or the user's of a session not yet loaded (decision 031). */
+export type Owner = { userId: string } | { session: SessionCheck };
+
 /**
  * The user id of a session that loads as a signed-in, onboarded, not soft-deleted actor and is not
  * due for renewal — the rules of sessionMiddleware and requireActor — as a subquery, so a statement
@@ -126,35 +129,50 @@ async function toActor(db: Db, row: ActorRow): Promise<Actor> {
   return actor;
 }
 
-/** A uuid[] parameter of a prepared statement. */
-const ids = (name: string) => sql`${sql.placeholder(name)}::uuid[]`;
+/** The scope ids of the user's active assignments that `kinds` picks, as a subquery of a user row. */
+const heldIds = (kinds: SQL) => sql`(select a.scope_id from ${assignments} a
+  where a.user_id = ${user.id} and a.status = 'active' and ${kinds})`;
+const directPrograms = heldIds(
+  sql`(a.kind = 'program_admin' or (a.kind = 'reviewer' and a.scope_type = 'program'))`,
+);
+const reviewedOrgs = heldIds(sql`a.kind = 'reviewer' and a.scope_type = 'org'`);
 
-/** Live (not soft-deleted) organizations by id, by name. */
-const orgList = (param: string) => sql<OrgRef[]>`coalesce((
+/** Live (not soft-deleted) organizations among `held`, by name. */
+const orgList = (held: SQL) => sql<OrgRef[]>`coalesce((
   select json_agg(json_build_object('id', o.id, 'name', o.name, 'slug', o.slug) order by o.name)
-  from ${organizations} o where o.id = any(${ids(param)}) and o.deleted_at is null), '[]'::json)`;
+  from ${organizations} o where o.id in ${held} and o.deleted_at is null), '[]'::json)`;
 
-/** Every list of what a user may open, in one prepared statement. */
-const capabilityStatement = perDatabase((db) =>
+/**
+ * Every list of what a user may open, in one statement whose only input is who the user is: the
+ * scopes come from their assignments inside it (id arrays passed in kept PostgreSQL re-planning it
+ * on every call).
+ */
+const capabilityLists = (db: Db, owner: SQL, name: string) =>
   db
     .select({
-      admin_orgs: orgList('adminOrgs'),
+      admin_orgs: orgList(heldIds(sql`a.kind = 'org_admin'`)),
       coalitions: sql<OrgRef[]>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by c.name)
-        from ${coalitions} c where c.id = any(${ids('coalitions')}) and c.deleted_at is null), '[]'::json)`,
-      reviewer_orgs: orgList('reviewerOrgs'),
+        from ${coalitions} c where c.id in ${heldIds(sql`a.kind = 'coalition_manager'`)}
+          and c.deleted_at is null), '[]'::json)`,
+      reviewer_orgs: orgList(reviewedOrgs),
       // Live programs reviewed (or administered) directly, or reviewed through an organization.
       reviewer_programs: sql<ReviewerProgramRow[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'name', p.name, 'type', p.type,
-          'organization_id', o.id, 'organization_name', o.name, 'organization_slug', o.slug) order by p.name)
+          'organization_id', o.id, 'organization_name', o.name, 'organization_slug', o.slug,
+          'assigned_directly', p.id in ${directPrograms}) order by p.name)
         from ${programs} p join ${organizations} o on o.id = p.organization_id
-        where (p.id = any(${ids('programs')}) or p.organization_id = any(${ids('reviewerOrgs')}))
+        where (p.id in ${directPrograms} or p.organization_id in ${reviewedOrgs})
           and p.deleted_at is null and o.deleted_at is null), '[]'::json)`,
     })
     .from(user)
-    .where(eq(user.id, sql.placeholder('userId')))
-    .prepare('capability_lists'),
-);
+    .where(sql`${user.id} = ${owner}`)
+    .prepare(name);
+
+const capabilityStatements = perDatabase((db) => ({
+  byUser: capabilityLists(db, sql`${sql.placeholder('userId')}`, 'capability_lists'),
+  bySession: capabilityLists(db, sessionUserId, 'capability_lists_by_session'),
+}));
 
 interface OrgRef {
   id: string;
@@ -169,6 +187,7 @@ export interface ReviewerProgramRow {
   organization_id: string;
   organization_name: string;
   organization_slug: string;
+  assigned_directly: boolean;
 }
 
 export interface CapabilityRows {
@@ -178,18 +197,12 @@ export interface CapabilityRows {
   reviewer_programs: ReviewerProgramRow[];
 }
 
-/** What the user may open: org ids, coalition ids, reviewer org ids and program ids they hold. */
-export async function capabilityRows(
-  db: Db,
-  held: {
-    userId: string;
-    adminOrgs: string[];
-    coalitions: string[];
-    reviewerOrgs: string[];
-    programs: string[];
-  },
-): Promise<CapabilityRows> {
-  const holdsAny = [held.adminOrgs, held.coalitions, held.reviewerOrgs, held.programs].some((l) => l.length);
-  const [row] = holdsAny ? await capabilityStatement(db).execute(held) : [];
-  return row ?? { admin_orgs: [], coalitions: [], reviewer_orgs: [], reviewer_programs: [] };
+/** What the user may open, or null when the owner is a session that does not load as a signed-in user. */
+export async function capabilityRows(db: Db, owner: Owner): Promise<CapabilityRows | null> {
+  const statements = capabilityStatements(db);
+  const [row] =
+    'userId' in owner
+      ? await statements.byUser.execute({ userId: owner.userId })
+      : await statements.bySession.execute(sessionUserParams(owner.session));
+  return row ?? null;
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import {
   adminOrgSchema,
   capabilitiesSchema,
@@ -9,8 +10,21 @@ import {
   reviewerOrgSchema,
   reviewerProgramSchema,
 } from '../../shared/schemas/me';
+import { sessionCheck } from '../auth/session';
+import type { AppEnv } from '../context';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
-import { capabilities, capabilityList, getMe, onboard } from './service';
+import { capabilities, capabilitiesForSession, capabilityList, getMe, onboard } from './service';
+
+/**
+ * GET /api/me/capabilities ahead of the session middleware (decision 031): one statement checks the
+ * session and reads the lists. Anything it does not answer (no session, one due for renewal, a user
+ * not onboarded or deleted) goes on to the route below, which answers as before.
+ */
+export const capabilitiesShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = sessionCheck(c);
+  const found = session && (await capabilitiesForSession(c.get('deps').db, session));
+  return found ? c.json(found, 200) : next();
+};
 
 export const meRoutes = router()
   .openapi(

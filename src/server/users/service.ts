@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
-import { capabilityRows } from './queries';
+import { capabilityRows, type SessionCheck } from './queries';
 
 export async function getMe(db: Db, actor: Actor | null): Promise<Me> {
   const me = requireActor(actor, { allowNotOnboarded: true });
@@ -49,21 +49,17 @@ export async function onboard(
  */
 export async function capabilities(db: Db, actor: Actor | null): Promise<Capabilities> {
   const me = requireActor(actor);
-  const direct = [...new Set([...me.reviewerPrograms, ...me.programAdmin])];
-  const rows = await capabilityRows(db, {
-    userId: me.userId,
-    adminOrgs: me.orgAdmin,
-    coalitions: me.coalitionManager,
-    reviewerOrgs: me.reviewerOrgs,
-    programs: direct,
-  });
-  return {
-    ...rows,
-    reviewer_programs: rows.reviewer_programs.map((p) => ({
-      ...p,
-      assigned_directly: direct.includes(p.id),
-    })),
-  };
+  const holds = [me.orgAdmin, me.coalitionManager, me.reviewerOrgs, me.reviewerPrograms, me.programAdmin];
+  const rows = holds.some((ids) => ids.length) ? await capabilityRows(db, { userId: me.userId }) : null;
+  return rows ?? { admin_orgs: [], coalitions: [], reviewer_orgs: [], reviewer_programs: [] };
+}
+
+/**
+ * The same for a session not yet loaded, checked inside the one statement (decision 031); null when
+ * the session does not load as a signed-in, onboarded user, for the usual path to answer.
+ */
+export function capabilitiesForSession(db: Db, session: SessionCheck): Promise<Capabilities | null> {
+  return capabilityRows(db, { session });
 }
 
 export async function capabilityList<K extends keyof Capabilities>(
