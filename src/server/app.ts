@@ -21,7 +21,7 @@ import { programAssignmentRoutes } from './program-assignments/routes';
 import { programRoutes } from './programs/routes';
 import { eventsRoutes } from './realtime/routes';
 import { resultRoutes } from './results/routes';
-import { reviewRoutes } from './reviews/routes';
+import { queueShortcut, reviewRoutes } from './reviews/routes';
 import { systemRoutes } from './system/routes';
 import { capabilitiesShortcut, meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
@@ -98,10 +98,11 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.on(['GET', 'POST'], AUTH_ENDPOINTS, (c) => deps.auth.handler(c.req.raw));
 
   const api = new OpenAPIHono<AppEnv>();
-  // The hottest write and the read every signed-in page makes check their session inside their one
-  // statement; whatever they do not answer goes on through the session middleware (decision 031).
+  // The hottest write and reads check their session inside their one statement; whatever they do not
+  // answer goes on through the session middleware to their route (decision 031).
   api.put('/applications/:id/answers', autosaveShortcut);
   api.get('/me/capabilities', capabilitiesShortcut);
+  api.get('/review/programs/:id/queue', queueShortcut);
   api.use('*', sessionMiddleware());
   for (const routes of apiRouters) api.route('/', routes);
   // Server-Sent Events: plain Hono, so not in the OpenAPI document (its authorization has its own tests).

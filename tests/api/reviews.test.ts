@@ -1,8 +1,13 @@
 import { eq, type sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { user } from '../../src/server/db/schema';
-import { demoProgramId, demoReviewApplicationId, demoReviewId } from '../../src/server/db/seed/ids';
+import { profiles, programs, session, user } from '../../src/server/db/schema';
+import {
+  demoOrgId,
+  demoProgramId,
+  demoReviewApplicationId,
+  demoReviewId,
+} from '../../src/server/db/seed/ids';
 import { reviewCountSql, reviewListSql } from '../../src/server/reviews/queries';
 import { reviewMessages } from '../../src/server/reviews/service';
 import { upsertAssignment } from '../../src/server/users/assignments';
@@ -382,6 +387,69 @@ describe('GET /api/review/programs/{id}/queue', () => {
     expect(again.items.map((r) => r.application_id)).not.toContain(draft.body.id);
     const times = again.items.map((r) => new Date(r.submitted_at ?? r.updated_at).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('loads in one statement in all: the session, the header, the scope and the rows', async () => {
+    const path = `/api/review/programs/${YOUTH}/queue`;
+    let res: Awaited<ReturnType<typeof t.json>> | undefined;
+    expect(
+      await statementsDuring(t.database, async () => (res = await t.json('GET', path, { as: c.reviewer }))),
+    ).toBe(1);
+    expect(res?.status).toBe(200);
+    expect(reviewQueueSchema.parse(res?.body).items.length).toBeGreaterThan(0);
+  });
+
+  it('answers an ended session 401, an unfinished account 403, and renews a session due for it', async () => {
+    const path = `/api/review/programs/${YOUTH}/queue`;
+    const cookies = await Promise.all(
+      ['queue.ended', 'queue.unfinished', 'queue.renewed'].map((name) =>
+        onboardedCookie(`${name}@example.test`),
+      ),
+    );
+    const ids = await Promise.all(
+      ['queue.ended', 'queue.unfinished', 'queue.renewed'].map((n) => idOf(`${n}@example.test`)),
+    );
+    await t.deps.db.transaction(async (tx) => {
+      for (const userId of ids)
+        await upsertAssignment(tx, { userId, kind: 'reviewer', scopeType: 'program', scopeId: YOUTH });
+    });
+    for (const cookie of cookies) expect((await t.json('GET', path, { as: cookie })).status).toBe(200);
+
+    await t.deps.db.delete(session).where(eq(session.userId, ids[0]));
+    expect((await t.json('GET', path, { as: cookies[0] })).status).toBe(401);
+    await t.deps.db.update(profiles).set({ onboardedAt: null }).where(eq(profiles.id, ids[1]));
+    expect((await t.json('GET', path, { as: cookies[1] })).status).toBe(403);
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await t.deps.db
+      .update(session)
+      .set({ updatedAt: old, expiresAt: new Date(old.getTime() + 30 * 86_400_000) })
+      .where(eq(session.userId, ids[2]));
+    expect((await t.json('GET', path, { as: cookies[2] })).status).toBe(200);
+    const [renewed] = await t.deps.db.select().from(session).where(eq(session.userId, ids[2]));
+    expect(renewed.updatedAt.getTime()).toBeGreaterThan(old.getTime());
+  });
+
+  it('shows the header of a program nobody has applied to yet, with an empty queue', async () => {
+    const [quiet] = await t.deps.db
+      .insert(programs)
+      .values({
+        organizationId: demoOrgId(1),
+        name: 'Quiet program',
+        type: 'competition',
+        form: {
+          questions: [],
+          common: { applyhub: false, coalition: false },
+          profile: { enabled: false, sections: {} },
+        },
+      })
+      .returning({ id: programs.id });
+    const res = await t.json('GET', `/api/review/programs/${quiet.id}/queue`, { as: c.orgAdmin });
+    expect(res.status).toBe(200);
+    expect(reviewQueueSchema.parse(res.body)).toMatchObject({
+      program: { id: quiet.id, name: 'Quiet program', type: 'competition' },
+      items: [],
+      total: 0,
+    });
   });
 
   it('is not found for anyone who may not review the program', async () => {

@@ -217,49 +217,52 @@ export async function listReviews(
   };
 }
 
-/** The per-program queue: every submitted application of the program, with its review or none. */
-export function queueSql(programId: string): SQL {
-  return sql`select ${rowColumns}
-    from applications a
-    join programs p on p.id = a.program_id
-    join organizations o on o.id = p.organization_id
-    left join reviews r on r.application_id = a.id
-    ${nameJoins}
-    where a.program_id = ${programId} and a.status <> 'draft'
+/**
+ * The per-program queue page in one statement: the program's header and authorization scope
+ * (organization, coalitions) on every row, then each submitted application of the program with its
+ * review or none. A program without any gives one row without an application; a program that does
+ * not exist or is deleted gives no rows. With `actor` (sessionActorSql), every row also carries the
+ * session's actor, and there are no rows unless the session loads.
+ */
+export function queueSql(programId: string, actor?: SQL): SQL {
+  return sql`select ${actor ? sql`me.*, ` : sql``}h.*, ${rowColumns}
+    from ${actor ? sql`(${actor}) me cross join ` : sql``}(select hp.id as head_id, hp.name as head_name,
+        hp.type as head_type, hp.organization_id as head_org_id, ho.name as head_org_name,
+        coalesce((select array_agg(m.coalition_id) from coalition_memberships m
+          where m.organization_id = hp.organization_id), '{}') as head_coalition_ids
+      from programs hp join organizations ho on ho.id = hp.organization_id
+      where hp.id = ${programId} and hp.deleted_at is null) h
+    left join (applications a
+      join programs p on p.id = a.program_id
+      join organizations o on o.id = p.organization_id
+      left join reviews r on r.application_id = a.id
+      ${nameJoins}) on a.program_id = h.head_id and a.status <> 'draft'
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
 /**
- * The queue page's program header and its authorization scope (organization, coalitions), in one
- * statement; null when the program does not exist or is deleted.
+ * The queue page's program, its scope and its rows, and the rows themselves (for an actor read with
+ * them); null when there are none.
  */
-export async function programQueueHead(db: Db, programId: string) {
-  const [head] = await run(
-    db,
-    sql`select p.id, p.name, p.type, p.organization_id, o.name as organization_name,
-      coalesce((select array_agg(m.coalition_id) from coalition_memberships m
-        where m.organization_id = p.organization_id), '{}') as coalition_ids
-    from programs p join organizations o on o.id = p.organization_id
-    where p.id = ${programId} and p.deleted_at is null`,
-  );
+export async function programQueue(db: Db, programId: string, actor?: SQL) {
+  const rows = await run(db, queueSql(programId, actor));
+  const head = rows[0];
   if (!head) return null;
   return {
+    head,
     scope: {
       programId,
-      orgId: String(head.organization_id),
-      coalitionIds: (head.coalition_ids as string[] | null) ?? [],
+      orgId: String(head.head_org_id),
+      coalitionIds: (head.head_coalition_ids as string[] | null) ?? [],
     },
     program: {
-      id: String(head.id),
-      name: String(head.name),
-      type: String(head.type),
-      organization_name: String(head.organization_name),
+      id: String(head.head_id),
+      name: String(head.head_name),
+      type: String(head.head_type),
+      organization_name: String(head.head_org_name),
     },
+    items: rows.filter((row) => row.application_id !== null).map(toListRow),
   };
-}
-
-export async function programQueueRows(db: Db, programId: string): Promise<ReviewListRow[]> {
-  return (await run(db, queueSql(programId))).map(toListRow);
 }
 
 /** The org inbox: every submitted application of the organization's programs, newest first. */

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import {
   orgReviewListSchema,
   orgReviewsQuery,
@@ -11,6 +12,8 @@ import {
   reviewsQuery,
   saveReviewInput,
 } from '../../shared/schemas/reviews';
+import { sessionCheck } from '../auth/session';
+import type { AppEnv } from '../context';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getAllReviews,
@@ -18,11 +21,25 @@ import {
   getPendingCounts,
   getQueue,
   getReviewDetail,
+  queueForSession,
   ReviewConflict,
   saveReview,
 } from './service';
 
 const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+
+/**
+ * GET /api/review/programs/{id}/queue ahead of the session middleware (decision 031): one statement
+ * loads the session's actor with the queue. Anything but a queue that actor may see goes on to the
+ * route below, which answers as before.
+ */
+export const queueShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = sessionCheck(c);
+  const param = programParam.safeParse({ id: c.req.param('id') });
+  if (!session || !param.success) return next();
+  const queue = await queueForSession(c.get('deps').db, session, param.data.id);
+  return queue ? c.json(queue, 200) : next();
+};
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const tags = ['reviews'];

@@ -21,14 +21,14 @@ import type { Db } from '../db/client';
 import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { notifyTopic } from '../realtime/notify';
+import { actorOfRow, type SessionCheck, sessionActorSql } from '../users/queries';
 import {
   decodeCursor,
   type ListCursor,
   listReviews,
   orgReviews,
   pendingCounts,
-  programQueueHead,
-  programQueueRows,
+  programQueue,
   type ReviewScope,
   reviewDetailRow,
   reviewerFormOf,
@@ -170,16 +170,36 @@ export async function saveReview(
 /** The per-program queue: the program's submitted applications with their review or 'not started'. */
 export async function getQueue(db: Db, actor: Actor | null, programId: string): Promise<ReviewQueue> {
   const me = requireActor(actor);
-  // Header and scope in one statement, then the rows: two statements per queue load.
-  const head = await programQueueHead(db, programId);
-  if (!head || !can(me, { kind: 'program:review', program: head.scope }))
-    throw new NotFound(reviewMessages.programNotFound);
-  const items = await programQueueRows(db, programId);
+  // Header, scope and rows in one statement; the rows are not shown unless the scope allows it.
+  const queue = await programQueue(db, programId);
+  const shown = queue && queueFor(me, queue);
+  if (!shown) throw new NotFound(reviewMessages.programNotFound);
+  return shown;
+}
+
+/**
+ * The same for a session not yet loaded, read in the same one statement (decision 031); null for
+ * anything but a queue the session's user may see, which the usual path then answers.
+ */
+export async function queueForSession(
+  db: Db,
+  session: SessionCheck,
+  programId: string,
+): Promise<ReviewQueue | null> {
+  const queue = await programQueue(db, programId, sessionActorSql(session));
+  return queue && queueFor(await actorOfRow(db, queue.head), queue);
+}
+
+function queueFor(
+  me: Actor,
+  queue: NonNullable<Awaited<ReturnType<typeof programQueue>>>,
+): ReviewQueue | null {
+  if (!can(me, { kind: 'program:review', program: queue.scope })) return null;
   return {
-    program: head.program,
-    items,
-    total: items.length,
-    can_admin: can(me, { kind: 'program:admin', program: head.scope }),
+    program: queue.program,
+    items: queue.items,
+    total: queue.items.length,
+    can_admin: can(me, { kind: 'program:admin', program: queue.scope }),
   };
 }
 

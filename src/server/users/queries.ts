@@ -42,6 +42,12 @@ export async function loadSessionActor(
   return { actor: await toActor(db, row), expiresAt: row.expiresAt, updatedAt: row.updatedAt };
 }
 
+/** The user's active assignments as a JSON list, in a statement that reads the user row. */
+const heldJson = sql<HeldAssignment[]>`coalesce((
+        select json_agg(json_build_object('kind', a.kind, 'scope_type', a.scope_type, 'scope_id', a.scope_id))
+        from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
+      ), '[]'::json)`;
+
 /** The columns an Actor is made of (user, profile, active assignments), read in one statement. */
 const actorColumns = {
   userId: user.id,
@@ -50,10 +56,7 @@ const actorColumns = {
   deletedAt: profiles.deletedAt,
   onboardedAt: profiles.onboardedAt,
   profileId: profiles.id,
-  held: sql<HeldAssignment[]>`coalesce((
-        select json_agg(json_build_object('kind', a.kind, 'scope_type', a.scope_type, 'scope_id', a.scope_id))
-        from ${assignments} a where a.user_id = ${user.id} and a.status = 'active'
-      ), '[]'::json)`,
+  held: heldJson,
 };
 
 const sessionActorStatement = perDatabase((db) =>
@@ -78,14 +81,45 @@ export type Owner = { userId: string } | { session: SessionCheck };
 /**
  * The user id of a session that loads as a signed-in, onboarded, not soft-deleted actor and is not
  * due for renewal — the rules of sessionMiddleware and requireActor — as a subquery, so a statement
- * can act for the session's user without loading it first (decision 031). Its parameters come from
- * sessionUserParams.
+ * can act for the session's user without loading it first (decision 031).
  */
-export const sessionUserId = sql`(select s.user_id from ${session} s join ${profiles} p on p.id = s.user_id
-  where s.token = ${sql.placeholder('sessionToken')}
-    and s.expires_at > ${sql.placeholder('sessionNow')}::timestamptz
-    and s.updated_at > ${sql.placeholder('sessionRenewedAfter')}::timestamptz
+const sessionUser = (token: unknown, now: unknown, renewedAfter: unknown) => sql`(select s.user_id
+  from ${session} s join ${profiles} p on p.id = s.user_id
+  where s.token = ${token} and s.expires_at > ${now}::timestamptz and s.updated_at > ${renewedAfter}::timestamptz
     and p.deleted_at is null and p.onboarded_at is not null)`;
+
+/** sessionUser in a prepared statement, bound with sessionUserParams. */
+export const sessionUserId = sessionUser(
+  sql.placeholder('sessionToken'),
+  sql.placeholder('sessionNow'),
+  sql.placeholder('sessionRenewedAfter'),
+);
+
+/**
+ * The actor of a session that passes the rules of sessionUser, as one row of `actor_`-prefixed
+ * columns (none otherwise), for a read that loads its session inside its own statement; actorOfRow
+ * reads the row back.
+ */
+export function sessionActorSql(check: SessionCheck): SQL {
+  const { sessionToken, sessionNow, sessionRenewedAfter } = sessionUserParams(check);
+  return sql`select ${user.id} as actor_user_id, ${user.email} as actor_email,
+      ${profiles.role} as actor_role, ${profiles.onboardedAt} as actor_onboarded_at, ${heldJson} as actor_held
+    from ${user} join ${profiles} on ${profiles.id} = ${user.id}
+    where ${user.id} = ${sessionUser(sessionToken, sessionNow, sessionRenewedAfter)}`;
+}
+
+/** The Actor of a row that carries sessionActorSql's columns. */
+export function actorOfRow(db: Db, row: Record<string, unknown>): Promise<Actor> {
+  return toActor(db, {
+    userId: String(row.actor_user_id),
+    email: String(row.actor_email),
+    role: row.actor_role as Actor['role'] | null,
+    deletedAt: null,
+    onboardedAt: row.actor_onboarded_at as Date,
+    profileId: String(row.actor_user_id),
+    held: row.actor_held as HeldAssignment[],
+  });
+}
 
 export const sessionUserParams = ({ token, now }: SessionCheck) => ({
   sessionToken: token,
