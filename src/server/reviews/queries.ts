@@ -241,8 +241,8 @@ export function queueSql(programId: string, actor?: SQL): SQL {
 }
 
 /**
- * The queue page's program, its scope and its rows, and the rows themselves (for an actor read with
- * them); null when there are none.
+ * The queue page: the program, its scope and its items, with the first row as it came (it carries
+ * the actor when one was read with them); null when there are no rows.
  */
 export async function programQueue(db: Db, programId: string, actor?: SQL) {
   const rows = await run(db, queueSql(programId, actor));

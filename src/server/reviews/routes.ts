@@ -27,6 +27,9 @@ import {
 } from './service';
 
 const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const tags = ['reviews'];
 
 /**
  * GET /api/review/programs/{id}/queue ahead of the session middleware (decision 031): one statement
@@ -40,9 +43,6 @@ export const queueShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
   const queue = await queueForSession(c.get('deps').db, session, param.data.id);
   return queue ? c.json(queue, 200) : next();
 };
-const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const tags = ['reviews'];
 
 /** Reviews, review lists, inbox and program assignments (issue 5). */
 export const reviewRoutes = router()
