@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session, user } from '../../src/server/db/schema';
 import { upsertAssignment } from '../../src/server/users/assignments';
 import { restoreUser, softDeleteUser } from '../../src/server/users/lifecycle';
 import { capabilitiesSchema, meSchema } from '../../src/shared/schemas/me';
-import { countStatements, createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, statementsDuring, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-afterEach(() => vi.restoreAllMocks());
 
 async function userId(email: string) {
   const [row] = await t.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -188,13 +187,15 @@ describe('capabilities before the session is loaded (decision 031)', () => {
 
   it('answers in one statement in all, the session checked inside it', async () => {
     const { cookie, program } = await reviewer('one.statement@example.test');
-    const sent = countStatements(t);
-    const res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    let res!: Awaited<ReturnType<TestApp['json']>>;
+    const read = async () => {
+      res = await t.json('GET', '/api/me/capabilities', { as: cookie });
+    };
+    expect(await statementsDuring(t.database, read)).toBe(1);
     expect(res.status).toBe(200);
     expect(capabilitiesSchema.parse(res.body).reviewer_programs).toEqual([
       expect.objectContaining({ id: program.id, assigned_directly: true }),
     ]);
-    expect(sent).toHaveBeenCalledTimes(1);
   });
 
   it('a session due for renewal is answered and renewed; an ended one gets 401', async () => {

@@ -1,6 +1,5 @@
 import { eq, type sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../src/server/db/client';
 import { profiles, programs, session, user } from '../../src/server/db/schema';
 import {
   demoOrgId,
@@ -21,7 +20,7 @@ import {
   reviewSchema,
 } from '../../src/shared/schemas/reviews';
 import { submittedApplication } from '../support/factory';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, statementsDuring, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -390,13 +389,13 @@ describe('GET /api/review/programs/{id}/queue', () => {
   });
 
   it('loads in one statement in all: the session, the header, the scope and the rows', async () => {
-    const path = `/api/review/programs/${YOUTH}/queue`;
-    let res: Awaited<ReturnType<typeof t.json>> | undefined;
-    expect(
-      await statementsDuring(t.database, async () => (res = await t.json('GET', path, { as: c.reviewer }))),
-    ).toBe(1);
-    expect(res?.status).toBe(200);
-    expect(reviewQueueSchema.parse(res?.body).items.length).toBeGreaterThan(0);
+    let res!: Awaited<ReturnType<TestApp['json']>>;
+    const read = async () => {
+      res = await t.json('GET', `/api/review/programs/${YOUTH}/queue`, { as: c.reviewer });
+    };
+    expect(await statementsDuring(t.database, read)).toBe(1);
+    expect(res.status).toBe(200);
+    expect(reviewQueueSchema.parse(res.body).items.length).toBeGreaterThan(0);
   });
 
   it('answers an ended session 401, an unfinished account 403, and renews a session due for it', async () => {
@@ -599,31 +598,6 @@ describe('GET /api/orgs/{slug}/reviews (Applications Inbox)', () => {
     expect((await t.json('GET', `${path}?status=bogus`, { as: c.orgAdmin })).status).toBe(400);
   });
 });
-
-/** Counts SQL statements sent to the database while `fn` runs. */
-async function statementsDuring(database: Database, fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const target = (database.pglite ?? database.pool) as unknown as Record<
-    string,
-    (...a: unknown[]) => unknown
-  >;
-  const methods = database.pglite ? ['query', 'exec'] : ['query'];
-  const originals = methods.map((m) => target[m]);
-  methods.forEach((m, i) => {
-    target[m] = (...args: unknown[]) => {
-      n++;
-      return originals[i].apply(target, args);
-    };
-  });
-  try {
-    await fn();
-  } finally {
-    methods.forEach((m, i) => {
-      target[m] = originals[i];
-    });
-  }
-  return n;
-}
 
 describe('the review lists run a constant number of queries', () => {
   it('counts the same statements for 1 and for 20 rows', async () => {

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { TestClock } from '../../src/server/clock';
@@ -105,8 +104,27 @@ export async function createTestApp(
   return { app, deps, database, clock, request, json, signIn, close };
 }
 
-/** Counts the SQL statements the app sends from now on (PGlite or the PostgreSQL pool). */
-export function countStatements(t: TestApp) {
-  const client = (t.database.pglite ?? t.database.pool) as unknown as { query: () => unknown };
-  return vi.spyOn(client, 'query');
+/** Counts SQL statements sent to the database while `fn` runs. */
+export async function statementsDuring(database: Database, fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const target = (database.pglite ?? database.pool) as unknown as Record<
+    string,
+    (...a: unknown[]) => unknown
+  >;
+  const methods = database.pglite ? ['query', 'exec'] : ['query'];
+  const originals = methods.map((m) => target[m]);
+  methods.forEach((m, i) => {
+    target[m] = (...args: unknown[]) => {
+      n++;
+      return originals[i].apply(target, args);
+    };
+  });
+  try {
+    await fn();
+  } finally {
+    methods.forEach((m, i) => {
+      target[m] = originals[i];
+    });
+  }
+  return n;
 }
