@@ -19,9 +19,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The app, and the landing page's light entry (served for `/`; decision 042).
+      input: { index: 'index.html', landing: 'landing.html' },
       output: {
+        // React and react-query in chunks both entries share; the router in one only the app loads (so lazy
+        // routes list fewer preload dependencies).
         advancedChunks: {
-          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            { name: 'core', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
         },
       },
     },

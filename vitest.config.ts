@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // West of Greenwich, where reading a calendar day as UTC midnight shows the day before; CI runs in UTC.
+          env: { TZ: 'America/Los_Angeles' },
         },
       },
       {

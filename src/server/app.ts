@@ -1,19 +1,25 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { applicationRoutes, autosaveShortcut } from './applications/routes';
+import { auditRoutes } from './audit/routes';
 import { sessionMiddleware } from './auth/session';
+import { signOut } from './auth/sign-out';
 import type { AppEnv, Deps } from './context';
+import { dashboardRoutes } from './dashboard/routes';
 import { demoRoutes } from './demo/routes';
 import { discoveryRoutes } from './discovery/routes';
+import { exportRoutes } from './exports/routes';
 import { featuredRoutes } from './featured/routes';
 import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
-import type { InFlight } from './http/in-flight';
 import { inputGuard } from './http/input-guard';
-import { requestLogger } from './http/logger';
+import { type FinishedRequest, requestContext } from './http/logger';
 import { type RateBudget, rateLimit, type TakeToken, tokenBuckets } from './http/rate-limit';
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
+import type { Shutdown } from './http/shutdown';
 import { serveWeb } from './http/static';
+import { mailRoutes } from './mail/routes';
+import { metricsHandler } from './metrics/endpoint';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
 import { profileRoutes } from './profiles/routes';
@@ -22,28 +28,36 @@ import { programRoutes } from './programs/routes';
 import { eventsRoutes } from './realtime/routes';
 import { resultRoutes } from './results/routes';
 import { queueShortcut, reviewRoutes } from './reviews/routes';
+import { scoringRoutes } from './scoring/routes';
 import { systemRoutes } from './system/routes';
 import { capabilitiesShortcut, meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
 
-/** better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks, session, sign-out. */
+/**
+ * better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks; and sign-out,
+ * which ends the session itself first (auth/sign-out.ts).
+ * Not get-session: it answers the session token in its body, where a script could read what the
+ * HttpOnly cookie keeps from it, and the app reads who is signed in from /api/me.
+ */
 const AUTH_ENDPOINTS = [
   '/api/auth/sign-in/*',
   '/api/auth/callback/*',
   '/api/auth/oauth2/*',
   '/api/auth/demo/*',
-  '/api/auth/get-session',
-  '/api/auth/sign-out',
   '/api/auth/error',
 ];
 
 export interface AppOptions {
   /** Built SPA to serve for non-API paths; absent in API tests. */
   webDir?: string | null;
-  /** Counts requests in flight, so a shutdown can wait for them (index.ts). */
-  inFlight?: InFlight;
+  /** The shutdown under way: health answers 503, then answers close their connection (index.ts). */
+  shutdown?: Shutdown;
   /** The budget store of a named rate limit; default: this process's own (one worker). */
   rateBudget?: (name: string, budget: RateBudget) => TakeToken;
+  /** Told of every finished request (route pattern, status, duration): the metrics. */
+  observers?: ((r: FinishedRequest) => void)[];
+  /** The metrics text for `/metrics` (served here with METRICS_TOKEN and no METRICS_PORT). */
+  metricsText?: () => Promise<string>;
 }
 
 /** Every API router, in one list: the OpenAPI document and the authorization matrix read it. */
@@ -58,23 +72,36 @@ export const apiRouters = [
   profileRoutes,
   fileRoutes,
   reviewRoutes,
+  scoringRoutes,
   resultRoutes,
   programAssignmentRoutes,
   superOrgRoutes,
   superUserRoutes,
   featuredRoutes,
+  auditRoutes,
+  exportRoutes,
+  mailRoutes,
+  dashboardRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   const { config, clock } = deps;
 
-  if (options.inFlight) app.use('*', options.inFlight.middleware());
+  // Each request's log lines share its id; one line per request when LOG_REQUESTS is on.
+  app.use(
+    '*',
+    requestContext({
+      trustProxy: !!config.trustProxy,
+      logRequests: config.logRequests,
+      observers: options.observers,
+    }),
+  );
+  if (options.shutdown) app.use('*', options.shutdown.middleware());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  if (config.logRequests) app.use('*', requestLogger());
   app.use('*', securityHeaders(config.production));
   app.use('/api/*', originCheck(config.publicUrl));
   app.use('/api/*', inputGuard());
@@ -95,6 +122,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
 
   // Only the better-auth endpoints the product uses; the rest (update-user, delete-user, sessions
   // lists…) would bypass our own rules (profile validation, soft delete) and are not offered.
+  app.post('/api/auth/sign-out', signOut);
   app.on(['GET', 'POST'], AUTH_ENDPOINTS, (c) => deps.auth.handler(c.req.raw));
 
   const api = new OpenAPIHono<AppEnv>();
@@ -115,6 +143,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   // Unknown API paths are JSON 404s, never the SPA's index.html.
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
 
+  const { metrics } = config;
+  if (options.metricsText && metrics.token && !metrics.port) {
+    app.get('/metrics', metricsHandler({ token: metrics.token, text: options.metricsText }));
+  }
   app.get('/robots.txt', (c) =>
     c.text('User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /applications/\nDisallow: /review/\n'),
   );

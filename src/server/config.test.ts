@@ -33,6 +33,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '1' }).workers).toBe(1);
   });
 
+  it('keeps serving SHUTDOWN_DELAY seconds after SIGTERM: 5 s in production, none elsewhere', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      BETTER_AUTH_SECRET: secret,
+    };
+    expect(loadConfig(prod).shutdownDelayMs).toBe(5_000);
+    expect(loadConfig({ DATA_DIR: dataDir }).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY: '1.5' }).shutdownDelayMs).toBe(1_500);
+    expect(loadConfig({ ...prod, SHUTDOWN_DELAY: '0' }).shutdownDelayMs).toBe(0);
+  });
+
   it('never has demo mode in production', () => {
     const prod = {
       NODE_ENV: 'production',
@@ -51,6 +64,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ DATABASE_PREPARE: 'off' }, /DATABASE_PREPARE must be 0 or 1/],
+    [{ SHUTDOWN_DELAY: '-1' }, /SHUTDOWN_DELAY must be a number of seconds/],
+    [{ SHUTDOWN_DELAY: '5s' }, /SHUTDOWN_DELAY must be a number of seconds/],
+    [{ SHUTDOWN_DELAY: '61' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '1.5', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],
@@ -104,5 +120,31 @@ describe('loadConfig: S3 storage', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
       ConfigError,
     );
+  });
+});
+
+describe('logging and metrics settings', () => {
+  it('logs readable lines in development, JSON otherwise, at LOG_LEVEL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ logFormat: 'pretty', logLevel: 'info' });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' })).toMatchObject({
+      logFormat: 'json',
+      logLevel: 'debug',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+  });
+
+  it('keeps metrics off unless METRICS_TOKEN or METRICS_PORT is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ token: null, port: null });
+    const token = 't'.repeat(24);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metrics).toEqual({ token, port: null });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({
+      token: null,
+      port: 9464,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '3000' })).toThrow(ConfigError);
   });
 });

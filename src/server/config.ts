@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { type LogFormat, type LogLevel, logLevels } from './log/logger';
+import { type MailConfig, MailConfigError, parseMailConfig } from './mail/settings';
 
 export interface Config {
   nodeEnv: string;
@@ -16,6 +18,12 @@ export interface Config {
    * Default on PostgreSQL: one per CPU, at most 4.
    */
   workers: number;
+  /**
+   * SHUTDOWN_DELAY (seconds): after SIGTERM, health answers 503 while everything else is served this
+   * long, so a load balancer stops sending before the server stops accepting. Default 5 s in
+   * production, 0 elsewhere.
+   */
+  shutdownDelayMs: number;
   /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
   prepareStatements: boolean;
   authSecret: string;
@@ -24,6 +32,15 @@ export interface Config {
   oauthTestIssuer: { discoveryUrl: string; clientId: string; clientSecret: string } | null;
   demoMode: boolean;
   logRequests: boolean;
+  /** LOG_LEVEL (default info). */
+  logLevel: LogLevel;
+  /** LOG_FORMAT: json (default in production and tests) or pretty (default in development). */
+  logFormat: LogFormat;
+  /**
+   * Prometheus metrics (decision 039): off unless METRICS_TOKEN (a bearer token for `/metrics` on
+   * the main port) or METRICS_PORT (`/metrics` on a port of its own, and not on the main one) is set.
+   */
+  metrics: { token: string | null; port: number | null };
   /**
    * TRUST_PROXY=1: the server sits behind a reverse proxy that sets X-Forwarded-For, so the client
    * address (for rate limits) is read from it. Off: the socket address, which a client cannot forge.
@@ -31,6 +48,8 @@ export interface Config {
   trustProxy?: boolean;
   /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
+  /** SMTP_URL and MAIL_FROM (decision 034). */
+  mail: MailConfig;
 }
 
 export interface S3Settings {
@@ -70,6 +89,20 @@ function parseWorkers(value: string | undefined, postgres: boolean): number {
     throw new ConfigError('WORKERS above 1 needs DATABASE_URL: the embedded database lives in one process.');
   }
   return n;
+}
+
+/** Longest SHUTDOWN_DELAY: an orchestrator gives a stopping server 30 s by default, drain included. */
+export const MAX_SHUTDOWN_DELAY_SECONDS = 60;
+
+function parseShutdownDelay(value: string | undefined, production: boolean): number {
+  if (value === undefined || value === '') return production ? 5_000 : 0;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_SHUTDOWN_DELAY_SECONDS) {
+    throw new ConfigError(
+      `SHUTDOWN_DELAY must be a number of seconds from 0 to ${MAX_SHUTDOWN_DELAY_SECONDS}, got "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 function parseUrl(name: string, value: string): string {
@@ -118,6 +151,36 @@ function parseS3(env: Env): S3Settings | null {
   };
 }
 
+function parseLogging(env: Env, nodeEnv: string): { logLevel: LogLevel; logFormat: LogFormat } {
+  const level = env.LOG_LEVEL || 'info';
+  if (!logLevels.includes(level as LogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${level}".`);
+  }
+  const format = env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json');
+  if (format !== 'json' && format !== 'pretty') {
+    throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${format}".`);
+  }
+  return { logLevel: level as LogLevel, logFormat: format };
+}
+
+function parseMetrics(env: Env, port: number): Config['metrics'] {
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && token.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long.');
+  }
+  let metricsPort: number | null = null;
+  if (env.METRICS_PORT) {
+    metricsPort = Number(env.METRICS_PORT);
+    if (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535) {
+      throw new ConfigError(
+        `METRICS_PORT must be a whole number between 1 and 65535, got "${env.METRICS_PORT}".`,
+      );
+    }
+    if (metricsPort === port) throw new ConfigError('METRICS_PORT must differ from PORT.');
+  }
+  return { token, port: metricsPort };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
@@ -135,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const prepareStatements = env.DATABASE_PREPARE !== '0';
   const workers = parseWorkers(env.WORKERS, databaseUrl !== null);
+  const shutdownDelayMs = parseShutdownDelay(env.SHUTDOWN_DELAY, production);
 
   const clientId = env.GOOGLE_CLIENT_ID || '';
   const clientSecret = env.GOOGLE_CLIENT_SECRET || '';
@@ -178,8 +242,16 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  let mail: MailConfig;
+  try {
+    mail = parseMailConfig(env, publicUrl);
+  } catch (err) {
+    throw err instanceof MailConfigError ? new ConfigError(err.message) : err;
+  }
+
   return {
     s3: parseS3(env),
+    mail,
     nodeEnv,
     production,
     port,
@@ -189,11 +261,14 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     prepareStatements,
     workers,
+    shutdownDelayMs,
     authSecret,
     google,
     oauthTestIssuer,
     demoMode,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
+    ...parseLogging(env, nodeEnv),
+    metrics: parseMetrics(env, port),
     trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -1,12 +1,13 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer, serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { systemClock } from './clock';
-import { primaryBudget, runPrimary, workerIndex } from './cluster';
+import { followPrimary, primaryBudget, runPrimary, workerIndex } from './cluster';
 import { type Config, ConfigError, loadConfig } from './config';
 import type { Deps } from './context';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -15,14 +16,21 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
-import { InFlight } from './http/in-flight';
+import { takeConnections } from './http/hand-off';
+import { Shutdown } from './http/shutdown';
+import { configureLogger, logger } from './log/logger';
+import { mailStartLine } from './mail/settings';
+import { serveMetrics } from './metrics/endpoint';
 import { createNotifier } from './realtime/notifier';
+import { openEventStreams } from './realtime/routes';
 import { createStorage } from './storage';
 
 type Env = Record<string, string | undefined>;
 
 /** How long a shutdown waits for the requests in flight. */
 const DRAIN_MS = 10_000;
+/** How long, once those are answered, ended connections (event streams too) get to close. */
+const CLOSE_MS = 2_000;
 
 function findWebDir(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,19 +63,52 @@ const openDatabase = (config: Config) =>
 
 export async function start(env: Env = process.env) {
   const config = loadConfig(env);
+  await configureLogger({ level: config.logLevel, format: config.logFormat });
   const demo = config.demoMode || env.SEED_DEMO === '1';
   if (config.workers > 1 && cluster.isPrimary) {
-    // The workers serve; this process prepares the database once and looks after them.
-    await runPrimary(config.workers, async () => (await prepareDatabase(config, demo)).close(), DRAIN_MS);
-    console.log(`ApplyHub: ${config.workers} workers on port ${config.port}.`);
+    // The workers serve; this process prepares the database once, accepts connections for them,
+    // looks after them, and adds up their metrics for a scrape.
+    if (metricsOn(config)) {
+      const text = (await import('./metrics/cluster')).aggregateWorkers();
+      const { port, token } = config.metrics;
+      if (port) serveMetrics({ port, host: config.host, token, text });
+    }
+    await runPrimary({
+      count: config.workers,
+      port: config.port,
+      host: config.host,
+      shutdownDelayMs: config.shutdownDelayMs,
+      drainMs: DRAIN_MS,
+      prepare: async () => (await prepareDatabase(config, demo)).close(),
+    });
+    logger().info(
+      { workers: config.workers, port: config.port },
+      `ApplyHub: ${config.workers} workers on port ${config.port}.`,
+    );
     return null;
   }
   return serveApi(config, demo);
 }
 
+const metricsOn = (config: Config) => config.metrics.token !== null || config.metrics.port !== null;
+
+/** Metrics of this process (prom-client is loaded only when they are on); with workers, the primary's aggregate answers. */
+async function processMetrics(config: Config, database: Database, worker: number | null) {
+  if (!metricsOn(config)) return null;
+  const metrics = (await import('./metrics/metrics')).createMetrics({
+    database,
+    openStreams: openEventStreams,
+  });
+  const text =
+    worker === null ? metrics.text : (await import('./metrics/cluster')).joinAggregate(metrics.registry);
+  return { metrics, text };
+}
+
 async function serveApi(config: Config, demo: boolean) {
   const worker = workerIndex();
   const lead = !worker; // a single process, or the first worker: it logs and runs the hourly purge
+  // What the primary says while this worker starts is kept until it can act on it.
+  const primary = worker === null ? null : followPrimary();
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: Database;
   try {
@@ -90,43 +131,94 @@ async function serveApi(config: Config, demo: boolean) {
     notifier,
     storage: await createStorage(config),
   };
-  const inFlight = new InFlight();
+  const shutdown = new Shutdown();
   const rateBudget = worker === null ? undefined : primaryBudget;
-  const app = createApp(deps, { webDir: findWebDir(), inFlight, rateBudget });
+  const measured = await processMetrics(config, database, worker);
+  const app = createApp(deps, {
+    webDir: findWebDir(),
+    shutdown,
+    rateBudget,
+    observers: measured ? [measured.metrics.observeRequest] : [],
+    metricsText: measured?.text,
+  });
+  const { port: metricsPort, token: metricsToken } = config.metrics;
+  const metricsServer =
+    measured && metricsPort && worker === null
+      ? serveMetrics({ port: metricsPort, host: config.host, token: metricsToken, text: measured.text })
+      : null;
   // Hidden featured sections are deleted for good after 30 days (hourly, and once now), by one process.
   const featuredPurge = lead ? startFeaturedPurge({ db: database.db, clock: deps.clock }) : null;
+  // Background jobs (decision 033): every process works the queues; pg-boss shares them out.
+  const jobs = await (await import('./jobs/runtime')).startJobs(deps);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const logListening = (address: string) => {
     if (!lead) return;
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'db')}`;
-    console.log(
-      `ApplyHub listening on ${config.publicUrl} (${info.address}:${info.port}), database: ${where}`,
-    );
-    if (config.demoMode) console.log('Demo mode is on: sign in at /demo-sign-in.');
-  });
+    logger().info(`ApplyHub listening on ${config.publicUrl} (${address}), database: ${where}`);
+    if (config.demoMode) logger().info('Demo mode is on: sign in at /demo-sign-in.');
+    logger().info(mailStartLine(config));
+  };
+  const isStream = (req: IncomingMessage) => req.url?.startsWith('/api/events') ?? false;
+  // A single process listens itself; a worker serves the connections its primary hands over.
+  const server =
+    worker === null
+      ? serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+          logListening(`${info.address}:${info.port}`),
+        )
+      : createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+  shutdown.track(server as Server, isStream);
+  if (worker !== null) {
+    takeConnections(server as Server);
+    logListening(`${config.host}:${config.port}, ${config.workers} workers`);
+  }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down…`);
-    const force = setTimeout(() => process.exit(1), DRAIN_MS + 5_000);
-    force.unref();
-    // Stop accepting, let the requests in flight finish (bounded), then close the event streams,
-    // then the database: a request never finds the pool already closed.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    const drained = await inFlight.drained(DRAIN_MS);
-    if (!drained) console.log(`${signal}: ${inFlight.size} request(s) still running after ${DRAIN_MS} ms`);
+  // No longer accepting: answer everything accepted (fresh connections get their first request
+  // read), close the event streams, then the database, so a request never finds the pool closed.
+  const finish = async (why: string) => {
+    shutdown.closing = true;
+    setTimeout(() => process.exit(1), DRAIN_MS + CLOSE_MS + 5_000).unref();
+    if (!(await shutdown.settle(DRAIN_MS))) {
+      logger().warn(`${why}: ${shutdown.busy} request(s) still running after ${DRAIN_MS} ms`);
+    }
     await featuredPurge?.stop().catch(() => {});
+    await metricsServer?.close().catch(() => {});
+    await jobs.stop().catch(() => {});
     await notifier.stop().catch(() => {});
-    // Responses already returned finish writing, closed streams hang up (bounded as well).
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    await shutdown.settle(CLOSE_MS, { streams: true });
+    await shutdown.closeAll(CLOSE_MS);
     await database.close().catch(() => {});
     releaseLock();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (worker === null) {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      // Health answers 503 at once, so a load balancer stops sending here; what still comes in the
+      // meantime is served. Then the server stops accepting and finishes what it holds.
+      shutdown.stopping = true;
+      const delay = config.shutdownDelayMs;
+      logger().info(`${signal}: shutting down${delay ? ` (still serving for ${delay / 1000} s)` : ''}…`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      server.close();
+      await finish(signal);
+    };
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
+  } else {
+    // In a cluster the primary says when: it keeps accepting for SHUTDOWN_DELAY, then hands over
+    // what it accepted. A signal to the whole process group (Ctrl-C) is left to it.
+    process.on('SIGTERM', () => {});
+    process.on('SIGINT', () => {});
+    primary?.({
+      stopping: () => {
+        shutdown.stopping = true;
+      },
+      drain: () => void finish('SIGTERM'),
+    });
+  }
   return { server, deps };
 }
 
@@ -134,7 +226,7 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolv
 if (isMain) {
   start().catch((err) => {
     if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
-    else console.error(`ApplyHub could not start: ${err instanceof Error ? err.message : String(err)}`);
+    else logger().fatal({ err }, 'ApplyHub could not start');
     process.exit(1);
   });
 }

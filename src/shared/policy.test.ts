@@ -73,6 +73,19 @@ describe('can()', () => {
       false,
     );
   });
+
+  it("lets a program's admins and its coalitions' managers export it, and nobody else", () => {
+    const other = { ...program, programId: 'p2', orgId: 'o2', coalitionIds: ['c2'] };
+    expect(can(actor({ orgAdmin: ['o1'] }), { kind: 'program:export', program })).toBe(true);
+    expect(can(actor({ programAdmin: ['p1'] }), { kind: 'program:export', program })).toBe(true);
+    expect(can(actor({ coalitionManager: ['c1'] }), { kind: 'program:export', program })).toBe(true);
+    expect(can(actor({ role: 'superadmin' }), { kind: 'program:export', program: other })).toBe(true);
+    expect(can(actor({ coalitionManager: ['c1'] }), { kind: 'program:export', program: other })).toBe(false);
+    expect(can(actor({ orgAdmin: ['o1'] }), { kind: 'program:export', program: other })).toBe(false);
+    expect(
+      can(actor({ reviewerOrgs: ['o1'], reviewerPrograms: ['p1'] }), { kind: 'program:export', program }),
+    ).toBe(false);
+  });
 });
 
 describe('effective roles and badges', () => {

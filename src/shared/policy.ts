@@ -35,7 +35,9 @@ export type Action =
   | { kind: 'coalition:manage'; coalitionId: string }
   | { kind: 'program:admin'; program: ProgramScope }
   | { kind: 'program:review'; program: ProgramScope }
-  | { kind: 'program:edit-coalition'; program: ProgramScope };
+  | { kind: 'program:edit-coalition'; program: ProgramScope }
+  /** Exports, PDFs, dossiers and the dashboard of a program (issue 21): its admins and its coalitions' managers. */
+  | { kind: 'program:export'; program: ProgramScope };
 
 export function isSuperAdmin(actor: Actor | null | undefined): boolean {
   // 'admin' is a legacy profile value: it grants nothing by itself.
@@ -68,6 +70,11 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
       );
     case 'program:edit-coalition':
       return (action.program.coalitionIds ?? []).some((id) => actor.coalitionManager.includes(id));
+    case 'program:export':
+      return (
+        can(actor, { kind: 'program:admin', program: action.program }) ||
+        can(actor, { kind: 'program:edit-coalition', program: action.program })
+      );
   }
 }
 
@@ -78,12 +85,20 @@ export interface EffectiveRoles {
   has_co_manager: boolean;
 }
 
+/** Which of an Actor's scope lists make each assigned role (the super admin's user list reads it in SQL). */
+export const effectiveRoleScopes = {
+  has_admin: ['orgAdmin', 'programAdmin'],
+  has_reviewer: ['reviewerOrgs', 'reviewerPrograms'],
+  has_co_manager: ['coalitionManager'],
+} as const satisfies Record<Exclude<keyof EffectiveRoles, 'superadmin_from_profile'>, readonly ActorScope[]>;
+
 export function effectiveRoles(actor: Actor): EffectiveRoles {
+  const holds = (scopes: readonly ActorScope[]) => !actor.deleted && scopes.some((s) => actor[s].length > 0);
   return {
     superadmin_from_profile: isSuperAdmin(actor),
-    has_admin: !actor.deleted && (actor.orgAdmin.length > 0 || actor.programAdmin.length > 0),
-    has_reviewer: !actor.deleted && (actor.reviewerOrgs.length > 0 || actor.reviewerPrograms.length > 0),
-    has_co_manager: !actor.deleted && actor.coalitionManager.length > 0,
+    has_admin: holds(effectiveRoleScopes.has_admin),
+    has_reviewer: holds(effectiveRoleScopes.has_reviewer),
+    has_co_manager: holds(effectiveRoleScopes.has_co_manager),
   };
 }
 
@@ -98,6 +113,33 @@ export function roleBadges(roles: EffectiveRoles): string[] {
 }
 
 export type AssignmentKind = 'org_admin' | 'coalition_manager' | 'reviewer' | 'program_admin';
+export type AssignmentScopeType = 'org' | 'program' | 'coalition';
+
+/** The Actor's lists of scope ids, one per kind of grant. */
+export type ActorScope =
+  | 'orgAdmin'
+  | 'coalitionManager'
+  | 'reviewerOrgs'
+  | 'reviewerPrograms'
+  | 'programAdmin';
+
+/**
+ * Which active assignment (kind over a scope type) grants which of an Actor's scope lists: the one
+ * table the Actor is built from (users/queries.ts toActor) and the SQL of what a user may open
+ * (capability lists, the super admin's role filters) is written from. Pairs not listed grant nothing.
+ */
+export const assignmentGrants = [
+  { kind: 'org_admin', scopeType: 'org', grants: 'orgAdmin' },
+  { kind: 'coalition_manager', scopeType: 'coalition', grants: 'coalitionManager' },
+  { kind: 'reviewer', scopeType: 'org', grants: 'reviewerOrgs' },
+  { kind: 'reviewer', scopeType: 'program', grants: 'reviewerPrograms' },
+  { kind: 'program_admin', scopeType: 'program', grants: 'programAdmin' },
+] as const satisfies readonly { kind: AssignmentKind; scopeType: AssignmentScopeType; grants: ActorScope }[];
+
+/** The Actor list an assignment adds its scope to, or null when the pair grants nothing. */
+export function grantOf(kind: string, scopeType: string): ActorScope | null {
+  return assignmentGrants.find((g) => g.kind === kind && g.scopeType === scopeType)?.grants ?? null;
+}
 
 /**
  * Role bump: an applicant given an admin, reviewer or coalition-manager assignment has the profile

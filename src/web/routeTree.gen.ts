@@ -20,6 +20,7 @@ import { Route as PostAuthRouteImport } from './routes/post-auth'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedMySubmissionsRouteImport } from './routes/_authed/my-submissions'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -31,6 +32,7 @@ import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/i
 import { Route as AuthedReviewAllRouteImport } from './routes/_authed/review/all'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
 import { Route as AuthedSuperAssignmentsRouteImport } from './routes/_authed/super/assignments'
+import { Route as AuthedSuperAuditRouteImport } from './routes/_authed/super/audit'
 import { Route as AuthedSuperCoalitionsRouteImport } from './routes/_authed/super/coalitions'
 import { Route as AuthedSuperFeaturedRouteImport } from './routes/_authed/super/featured'
 import { Route as AuthedSuperOrgRequestsRouteImport } from './routes/_authed/super/org-requests'
@@ -49,16 +51,21 @@ import { Route as AuthedReviewProgramIdIndexRouteImport } from './routes/_authed
 import { Route as AuthedReviewProgramIdPublishRouteImport } from './routes/_authed/review/$programId/publish'
 import { Route as AuthedReviewProgramIdReviewersRouteImport } from './routes/_authed/review/$programId/reviewers'
 import { Route as AuthedReviewAppApplicationIdRouteImport } from './routes/_authed/review/app/$applicationId'
+import { Route as AuthedSuperMailboxIndexRouteImport } from './routes/_authed/super/mailbox/index'
+import { Route as AuthedSuperMailboxMessageIdRouteImport } from './routes/_authed/super/mailbox/$messageId'
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminAuditRouteImport } from './routes/_authed/org/$orgSlug/admin/audit'
 import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './routes/_authed/org/$orgSlug/admin/publish-results'
 import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
 import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
+import { Route as AuthedOrgOrgSlugAdminSettingsRouteImport } from './routes/_authed/org/$orgSlug/admin/settings'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/builder'
+import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/dashboard'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/publish'
 
 const IndexRoute = IndexRouteImport.update({
@@ -115,6 +122,11 @@ const UnauthorizedRoute = UnauthorizedRouteImport.update({
   path: '/unauthorized',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -168,6 +180,11 @@ const AuthedSuperIndexRoute = AuthedSuperIndexRouteImport.update({
 const AuthedSuperAssignmentsRoute = AuthedSuperAssignmentsRouteImport.update({
   id: '/assignments',
   path: '/assignments',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperAuditRoute = AuthedSuperAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AuthedSuperRoute,
 } as any)
 const AuthedSuperCoalitionsRoute = AuthedSuperCoalitionsRouteImport.update({
@@ -266,6 +283,17 @@ const AuthedReviewAppApplicationIdRoute =
     path: '/app/$applicationId',
     getParentRoute: () => AuthedReviewRoute,
   } as any)
+const AuthedSuperMailboxIndexRoute = AuthedSuperMailboxIndexRouteImport.update({
+  id: '/mailbox/',
+  path: '/mailbox/',
+  getParentRoute: () => AuthedSuperRoute,
+} as any)
+const AuthedSuperMailboxMessageIdRoute =
+  AuthedSuperMailboxMessageIdRouteImport.update({
+    id: '/mailbox/$messageId',
+    path: '/mailbox/$messageId',
+    getParentRoute: () => AuthedSuperRoute,
+  } as any)
 const AuthedSuperProgramsIndexRoute =
   AuthedSuperProgramsIndexRouteImport.update({
     id: '/programs/',
@@ -284,6 +312,12 @@ const AuthedOrgOrgSlugAdminIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminAuditRoute =
+  AuthedOrgOrgSlugAdminAuditRouteImport.update({
+    id: '/audit',
+    path: '/audit',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminPublishResultsRoute =
   AuthedOrgOrgSlugAdminPublishResultsRouteImport.update({
     id: '/publish-results',
@@ -300,6 +334,12 @@ const AuthedOrgOrgSlugAdminReviewsRoute =
   AuthedOrgOrgSlugAdminReviewsRouteImport.update({
     id: '/reviews',
     path: '/reviews',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
+const AuthedOrgOrgSlugAdminSettingsRoute =
+  AuthedOrgOrgSlugAdminSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
@@ -326,6 +366,12 @@ const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
     path: '/programs/$programId/builder',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute =
+  AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRouteImport.update({
+    id: '/programs/$programId/dashboard',
+    path: '/programs/$programId/dashboard',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute =
   AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport.update({
     id: '/programs/$programId/publish',
@@ -344,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
   '/profile': typeof AuthedProfileRoute
@@ -353,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/audit': typeof AuthedSuperAuditRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
@@ -372,17 +420,22 @@ export interface FileRoutesByFullPath {
   '/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
   '/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/super/mailbox/$messageId': typeof AuthedSuperMailboxMessageIdRoute
   '/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
+  '/super/mailbox/': typeof AuthedSuperMailboxIndexRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
+  '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesByTo {
@@ -396,6 +449,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/my-submissions': typeof AuthedMySubmissionsRoute
   '/profile': typeof AuthedProfileRoute
@@ -403,6 +457,7 @@ export interface FileRoutesByTo {
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/super/audit': typeof AuthedSuperAuditRoute
   '/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/super/featured': typeof AuthedSuperFeaturedRoute
   '/super/org-requests': typeof AuthedSuperOrgRequestsRoute
@@ -420,17 +475,22 @@ export interface FileRoutesByTo {
   '/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
   '/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/super/mailbox/$messageId': typeof AuthedSuperMailboxMessageIdRoute
   '/review/$programId': typeof AuthedReviewProgramIdIndexRoute
+  '/super/mailbox': typeof AuthedSuperMailboxIndexRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
+  '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRoutesById {
@@ -446,6 +506,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/my-submissions': typeof AuthedMySubmissionsRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -455,6 +516,7 @@ export interface FileRoutesById {
   '/coalitions/$slug': typeof CoalitionsSlugRoute
   '/_authed/review/all': typeof AuthedReviewAllRoute
   '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
+  '/_authed/super/audit': typeof AuthedSuperAuditRoute
   '/_authed/super/coalitions': typeof AuthedSuperCoalitionsRoute
   '/_authed/super/featured': typeof AuthedSuperFeaturedRoute
   '/_authed/super/org-requests': typeof AuthedSuperOrgRequestsRoute
@@ -474,17 +536,22 @@ export interface FileRoutesById {
   '/_authed/review/$programId/publish': typeof AuthedReviewProgramIdPublishRoute
   '/_authed/review/$programId/reviewers': typeof AuthedReviewProgramIdReviewersRoute
   '/_authed/review/app/$applicationId': typeof AuthedReviewAppApplicationIdRoute
+  '/_authed/super/mailbox/$messageId': typeof AuthedSuperMailboxMessageIdRoute
   '/_authed/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
+  '/_authed/super/mailbox/': typeof AuthedSuperMailboxIndexRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/_authed/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
+  '/_authed/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/_authed/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  '/_authed/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 export interface FileRouteTypes {
@@ -500,6 +567,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unauthorized'
+    | '/unsubscribe'
     | '/dashboard'
     | '/my-submissions'
     | '/profile'
@@ -509,6 +577,7 @@ export interface FileRouteTypes {
     | '/coalitions/$slug'
     | '/review/all'
     | '/super/assignments'
+    | '/super/audit'
     | '/super/coalitions'
     | '/super/featured'
     | '/super/org-requests'
@@ -528,17 +597,22 @@ export interface FileRouteTypes {
     | '/review/$programId/publish'
     | '/review/$programId/reviewers'
     | '/review/app/$applicationId'
+    | '/super/mailbox/$messageId'
     | '/review/$programId/'
+    | '/super/mailbox/'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/audit'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
+    | '/org/$orgSlug/admin/settings'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
     | '/org/$orgSlug/admin/programs/'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -552,6 +626,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unauthorized'
+    | '/unsubscribe'
     | '/dashboard'
     | '/my-submissions'
     | '/profile'
@@ -559,6 +634,7 @@ export interface FileRouteTypes {
     | '/coalitions/$slug'
     | '/review/all'
     | '/super/assignments'
+    | '/super/audit'
     | '/super/coalitions'
     | '/super/featured'
     | '/super/org-requests'
@@ -576,17 +652,22 @@ export interface FileRouteTypes {
     | '/review/$programId/publish'
     | '/review/$programId/reviewers'
     | '/review/app/$applicationId'
+    | '/super/mailbox/$messageId'
     | '/review/$programId'
+    | '/super/mailbox'
     | '/super/programs'
+    | '/org/$orgSlug/admin/audit'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
+    | '/org/$orgSlug/admin/settings'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/admin/programs'
     | '/coalition/$slug/cm/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/builder'
+    | '/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/publish'
   id:
     | '__root__'
@@ -601,6 +682,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/unauthorized'
+    | '/unsubscribe'
     | '/_authed/dashboard'
     | '/_authed/my-submissions'
     | '/_authed/profile'
@@ -610,6 +692,7 @@ export interface FileRouteTypes {
     | '/coalitions/$slug'
     | '/_authed/review/all'
     | '/_authed/super/assignments'
+    | '/_authed/super/audit'
     | '/_authed/super/coalitions'
     | '/_authed/super/featured'
     | '/_authed/super/org-requests'
@@ -629,17 +712,22 @@ export interface FileRouteTypes {
     | '/_authed/review/$programId/publish'
     | '/_authed/review/$programId/reviewers'
     | '/_authed/review/app/$applicationId'
+    | '/_authed/super/mailbox/$messageId'
     | '/_authed/review/$programId/'
+    | '/_authed/super/mailbox/'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/audit'
     | '/_authed/org/$orgSlug/admin/publish-results'
     | '/_authed/org/$orgSlug/admin/reviewers'
     | '/_authed/org/$orgSlug/admin/reviews'
+    | '/_authed/org/$orgSlug/admin/settings'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
     | '/_authed/org/$orgSlug/admin/programs/'
     | '/_authed/coalition/$slug/cm/programs/$programId/builder'
     | '/_authed/org/$orgSlug/admin/programs/$programId/builder'
+    | '/_authed/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/_authed/org/$orgSlug/admin/programs/$programId/publish'
   fileRoutesById: FileRoutesById
 }
@@ -655,6 +743,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
   ApplicationsAppIdSubmittedRoute: typeof ApplicationsAppIdSubmittedRoute
@@ -744,6 +833,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/dashboard': {
       id: '/_authed/dashboard'
       path: '/dashboard'
@@ -819,6 +915,13 @@ declare module '@tanstack/react-router' {
       path: '/assignments'
       fullPath: '/super/assignments'
       preLoaderRoute: typeof AuthedSuperAssignmentsRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/audit': {
+      id: '/_authed/super/audit'
+      path: '/audit'
+      fullPath: '/super/audit'
+      preLoaderRoute: typeof AuthedSuperAuditRouteImport
       parentRoute: typeof AuthedSuperRoute
     }
     '/_authed/super/coalitions': {
@@ -947,6 +1050,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedReviewAppApplicationIdRouteImport
       parentRoute: typeof AuthedReviewRoute
     }
+    '/_authed/super/mailbox/': {
+      id: '/_authed/super/mailbox/'
+      path: '/mailbox'
+      fullPath: '/super/mailbox/'
+      preLoaderRoute: typeof AuthedSuperMailboxIndexRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
+    '/_authed/super/mailbox/$messageId': {
+      id: '/_authed/super/mailbox/$messageId'
+      path: '/mailbox/$messageId'
+      fullPath: '/super/mailbox/$messageId'
+      preLoaderRoute: typeof AuthedSuperMailboxMessageIdRouteImport
+      parentRoute: typeof AuthedSuperRoute
+    }
     '/_authed/super/programs/': {
       id: '/_authed/super/programs/'
       path: '/programs'
@@ -968,6 +1085,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/audit': {
+      id: '/_authed/org/$orgSlug/admin/audit'
+      path: '/audit'
+      fullPath: '/org/$orgSlug/admin/audit'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminAuditRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/org/$orgSlug/admin/publish-results': {
       id: '/_authed/org/$orgSlug/admin/publish-results'
       path: '/publish-results'
@@ -987,6 +1111,13 @@ declare module '@tanstack/react-router' {
       path: '/reviews'
       fullPath: '/org/$orgSlug/admin/reviews'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminReviewsRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/settings': {
+      id: '/_authed/org/$orgSlug/admin/settings'
+      path: '/settings'
+      fullPath: '/org/$orgSlug/admin/settings'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminSettingsRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
     '/_authed/super/programs/$programId/builder': {
@@ -1015,6 +1146,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$programId/builder'
       fullPath: '/org/$orgSlug/admin/programs/$programId/builder'
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
+    '/_authed/org/$orgSlug/admin/programs/$programId/dashboard': {
+      id: '/_authed/org/$orgSlug/admin/programs/$programId/dashboard'
+      path: '/programs/$programId/dashboard'
+      fullPath: '/org/$orgSlug/admin/programs/$programId/dashboard'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
     '/_authed/org/$orgSlug/admin/programs/$programId/publish': {
@@ -1051,24 +1189,30 @@ const AuthedReviewRouteWithChildren = AuthedReviewRoute._addFileChildren(
 
 interface AuthedSuperRouteChildren {
   AuthedSuperAssignmentsRoute: typeof AuthedSuperAssignmentsRoute
+  AuthedSuperAuditRoute: typeof AuthedSuperAuditRoute
   AuthedSuperCoalitionsRoute: typeof AuthedSuperCoalitionsRoute
   AuthedSuperFeaturedRoute: typeof AuthedSuperFeaturedRoute
   AuthedSuperOrgRequestsRoute: typeof AuthedSuperOrgRequestsRoute
   AuthedSuperOrgsRoute: typeof AuthedSuperOrgsRoute
   AuthedSuperUsersRoute: typeof AuthedSuperUsersRoute
   AuthedSuperIndexRoute: typeof AuthedSuperIndexRoute
+  AuthedSuperMailboxMessageIdRoute: typeof AuthedSuperMailboxMessageIdRoute
+  AuthedSuperMailboxIndexRoute: typeof AuthedSuperMailboxIndexRoute
   AuthedSuperProgramsIndexRoute: typeof AuthedSuperProgramsIndexRoute
   AuthedSuperProgramsProgramIdBuilderRoute: typeof AuthedSuperProgramsProgramIdBuilderRoute
 }
 
 const AuthedSuperRouteChildren: AuthedSuperRouteChildren = {
   AuthedSuperAssignmentsRoute: AuthedSuperAssignmentsRoute,
+  AuthedSuperAuditRoute: AuthedSuperAuditRoute,
   AuthedSuperCoalitionsRoute: AuthedSuperCoalitionsRoute,
   AuthedSuperFeaturedRoute: AuthedSuperFeaturedRoute,
   AuthedSuperOrgRequestsRoute: AuthedSuperOrgRequestsRoute,
   AuthedSuperOrgsRoute: AuthedSuperOrgsRoute,
   AuthedSuperUsersRoute: AuthedSuperUsersRoute,
   AuthedSuperIndexRoute: AuthedSuperIndexRoute,
+  AuthedSuperMailboxMessageIdRoute: AuthedSuperMailboxMessageIdRoute,
+  AuthedSuperMailboxIndexRoute: AuthedSuperMailboxIndexRoute,
   AuthedSuperProgramsIndexRoute: AuthedSuperProgramsIndexRoute,
   AuthedSuperProgramsProgramIdBuilderRoute:
     AuthedSuperProgramsProgramIdBuilderRoute,
@@ -1095,25 +1239,32 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminAuditRoute: typeof AuthedOrgOrgSlugAdminAuditRoute
   AuthedOrgOrgSlugAdminPublishResultsRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
   AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
+  AuthedOrgOrgSlugAdminSettingsRoute: typeof AuthedOrgOrgSlugAdminSettingsRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
+  AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminAuditRoute: AuthedOrgOrgSlugAdminAuditRoute,
   AuthedOrgOrgSlugAdminPublishResultsRoute:
     AuthedOrgOrgSlugAdminPublishResultsRoute,
   AuthedOrgOrgSlugAdminReviewersRoute: AuthedOrgOrgSlugAdminReviewersRoute,
   AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
+  AuthedOrgOrgSlugAdminSettingsRoute: AuthedOrgOrgSlugAdminSettingsRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute:
     AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute,
+  AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute:
+    AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute,
   AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute:
     AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute,
 }
@@ -1160,6 +1311,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
   ApplicationsAppIdSubmittedRoute: ApplicationsAppIdSubmittedRoute,

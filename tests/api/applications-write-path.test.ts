@@ -5,7 +5,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applications, organizations, profiles, programs, session } from '../../src/server/db/schema';
+import {
+  applications,
+  mailMessages,
+  organizations,
+  profiles,
+  programs,
+  session,
+} from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { demoOrgId } from '../../src/server/db/seed/ids';
 import type { ApplicationForm } from '../../src/shared/schemas/forms';
@@ -107,12 +114,18 @@ describe('autosave and submit fast path', () => {
     expect(await stored(a.id)).toMatchObject({ version: a.version + 1, answers: res.body.answers });
   });
 
-  it('a warm submit writes answers, status, submitted_at and a snapshot without a transaction', async () => {
+  it('a warm submit writes answers, status, submitted_at, a snapshot and the receipt in one transaction', async () => {
     const a = await warmApplicant();
     const tx = transactions();
     const res = await submit(a.id, a.cookie, { name: 'Ada' }, a.version);
     expect(res.status).toBe(200);
-    expect(tx).not.toHaveBeenCalled();
+    // One conditional UPDATE plus the receipt (issue 19), committed together (the outbox).
+    expect(tx).toHaveBeenCalledTimes(1);
+    const receipts = await t.deps.db
+      .select({ kind: mailMessages.kind })
+      .from(mailMessages)
+      .where(sql`${mailMessages.data}->>'applicationId' = ${a.id}`);
+    expect(receipts).toEqual([{ kind: 'submission_receipt' }]);
     expect(res.body).toMatchObject({ status: 'submitted', version: a.version + 2 });
     const row = await stored(a.id);
     expect(row).toMatchObject({ status: 'submitted', version: a.version + 2, answers: { name: 'Ada' } });

@@ -3,20 +3,27 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type Role, roles, type World } from '../support/world';
 import { applicationsArea } from './matrix/applications';
 import { coreArea } from './matrix/core';
+import { dataOutArea } from './matrix/data-out';
 import { featuredArea } from './matrix/featured';
 import { filesArea } from './matrix/files';
 import type { MatrixArea } from './matrix/helpers';
+import { mailArea } from './matrix/mail';
+import { readBack } from './matrix/read-back';
 import { resultsArea } from './matrix/results';
 import { reviewsArea } from './matrix/reviews';
+import { scoringArea } from './matrix/scoring';
 import { superArea } from './matrix/super';
 
 const areas: MatrixArea[] = [
   applicationsArea,
   filesArea,
   reviewsArea,
+  scoringArea,
   resultsArea,
   superArea,
   featuredArea,
+  dataOutArea,
+  mailArea,
   coreArea,
 ];
 // Read-only and self-contained rows first; rows that change shared state last (core's onboarding at the very end).
@@ -43,18 +50,31 @@ describe('authorization matrix', () => {
     expect([...covered].filter((r) => !documented.includes(r))).toEqual([]);
   });
 
+  it('names the table family of every write route', () => {
+    const unnamed = rows.filter((r) => !r.route.startsWith('GET ') && r.writes === undefined);
+    expect(unnamed.map((r) => r.route)).toEqual([]);
+  });
+
   for (const row of rows) {
     it(row.route, async () => {
       const method = row.route.split(' ')[0];
       const got: Partial<Record<Role, number>> = {};
+      // Refused callers whose request changed the route's tables all the same.
+      const changedAnyway: string[] = [];
       for (const role of roles) {
+        const before = row.writes ? await readBack(t.deps.db, row.writes) : null;
         const res = await t.request(method, row.path(world), {
           as: world.cookies[role],
           body: row.body?.(world),
         });
         got[role] = res.status;
+        if (before !== null && row.writes && res.status >= 400 && !row.refusalWrites?.[role]) {
+          if ((await readBack(t.deps.db, row.writes)) !== before)
+            changedAnyway.push(`${role} (${res.status})`);
+        }
       }
       expect(got).toEqual(row.expect);
+      expect(changedAnyway).toEqual([]);
     });
   }
 });

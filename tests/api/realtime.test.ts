@@ -304,6 +304,7 @@ describe('GET /api/events authorization', () => {
     otherReviewer: 403,
     reviewer: 403,
     coalitionManager: 200,
+    otherCoalitionManager: 403,
     superAdmin: 200,
   };
 

@@ -327,10 +327,18 @@ describe('PUT /api/applications/{id}/review', () => {
       await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000 });
       expect(heard).toContainEqual({ topic: `review:${id}`, data: { version: 1, status: 'draft' } });
       expect(heard).toContainEqual({ topic: 'reviews', data: { application_id: id, program_id: YOUTH } });
-      // A refused write announces nothing.
+      // A refused write announces nothing: the next accepted write's announcements come right after the
+      // first two (announcements arrive in commit order), with nothing of the refused one between them.
       expect((await save(id, c.reviewer, { comments: 'stale', version: 0 })).status).toBe(409);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(heard).toHaveLength(2);
+      expect((await save(id, c.reviewer, { comments: 'again', version: 1 })).status).toBe(200);
+      await vi.waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(4), { timeout: 5000 });
+      expect(heard.slice(2)).toEqual(
+        expect.arrayContaining([
+          { topic: `review:${id}`, data: { version: 2, status: 'draft' } },
+          { topic: 'reviews', data: { application_id: id, program_id: YOUTH } },
+        ]),
+      );
+      expect(heard).toHaveLength(4);
     } finally {
       for (const unsubscribe of off) unsubscribe();
     }

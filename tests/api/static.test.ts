@@ -18,6 +18,10 @@ beforeAll(async () => {
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  writeFileSync(
+    path.join(webDir, 'landing.html'),
+    INDEX.replace('id="root"', 'id="root" data-entry="landing"'),
+  );
   writeFileSync(path.join(webDir, 'assets', 'index-abc.css'), CSS);
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // What scripts/compress-web.mjs writes beside each text asset and index.html.
@@ -33,6 +37,18 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('id="root"');
+  });
+
+  it("serves the landing page's own entry for / only, with the same hints and inlined styles", async () => {
+    const landing = await app.request('http://localhost:3000/?next=%2Fdashboard');
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('cache-control')).toBe('no-cache');
+    const html = await landing.text();
+    expect(html).toContain('data-entry="landing"');
+    expect(html).toContain('data-session="none"');
+    expect(html).toContain(`<style>${CSS}</style>`);
+    for (const other of ['/browse', '/features', '/dashboard'])
+      expect(await (await app.request(`http://localhost:3000${other}`)).text()).not.toContain('data-entry');
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -50,6 +50,17 @@ describe.each([
     try {
       const name = `Journey ${viewport} program`;
       const id = await createDraft(page, name);
+      // The creation's toast is up; a dialog opened now clears it instead of leaving it underneath.
+      const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+      await toasts.filter({ hasText: 'Draft program created.' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Save and publish' })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await toasts.first().waitFor({ state: 'detached', timeout: 1_000 });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
       for (const type of ['Short text', 'Long text', 'Date', 'File upload']) {
         await page.getByRole('button', { name: `Add ${type} question` }).click();

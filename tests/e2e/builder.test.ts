@@ -49,6 +49,11 @@ async function openBuilder(email: string, path: string, width = 1280, height = 9
   return page;
 }
 
+interface RouterState {
+  status: string;
+  matches: { routeId: string; status: string }[];
+}
+
 const rows = (page: Page) => page.locator('li[data-question-key]');
 
 /** The labels of the questions, top to bottom. */
@@ -173,6 +178,16 @@ describe('org editor', () => {
       expect(await dialog.locator('option').allTextContents()).toEqual(
         expect.arrayContaining(['Red', 'Blue']),
       );
+      // The applicant's own inputs, locked: the word counter, and for a file what may be uploaded.
+      await dialog
+        .getByText(/^0\/\d+ words$/)
+        .first()
+        .waitFor();
+      await dialog
+        .getByText(/^Accepted files: .*PDF.*; up to 50 MB\.$/)
+        .first()
+        .waitFor();
+      expect(await dialog.getByLabel('E2E Long text').isDisabled()).toBe(true);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -390,10 +405,30 @@ describe('approval and roles', () => {
       await page.waitForURL(/\/unauthorized$/);
       await page.goto(`/coalition/no-such-coalition/cm/programs/${programId}/builder`);
       await page.waitForURL(/\/unauthorized$/);
-      // A program id that is not a UUID renders nothing.
+      // A program id that is not a UUID renders nothing: once the router has resolved the builder route
+      // (guards answered) and painted it, there is no heading and the editor never asked for a program.
+      const programRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/programs/')) programRequests.push(r.url());
+      });
       await page.goto('/coalition/metro-arts-coalition/cm/programs/not-a-uuid/builder');
-      await page.waitForTimeout(500);
+      await page.waitForFunction(() => {
+        // TanStack Router's own handle on the page (it sets it in every build).
+        const state = (window as unknown as { __TSR_ROUTER__?: { state: RouterState } }).__TSR_ROUTER__
+          ?.state;
+        const leaf = state?.matches.at(-1);
+        return (
+          state?.status === 'idle' &&
+          leaf?.routeId === '/_authed/coalition/$slug/cm/programs/$programId/builder' &&
+          leaf.status === 'success'
+        );
+      });
+      await page.evaluate(
+        () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+      );
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      expect(await page.getByText('Checking access…').count()).toBe(0);
+      expect(programRequests).toEqual([]);
       expect(page.url()).toMatch(/not-a-uuid\/builder$/);
       // The coalition landing still renders as the layout's index.
       await page.goto('/coalition/metro-arts-coalition/cm');

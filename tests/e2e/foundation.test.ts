@@ -51,7 +51,10 @@ describe('demo sign-in lands each role in its place', () => {
         await page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) }).click();
         await page.waitForURL(url);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await expect(page.getByText(email)).toBeTruthy();
+        // The top bar names who is signed in.
+        const shown = page.getByRole('banner').getByText(email, { exact: true });
+        await shown.waitFor({ state: 'visible' });
+        expect(await shown.isVisible()).toBe(true);
         if (heading === 'Your Capabilities') await expectNoAxeViolations(page);
       });
     });
@@ -115,6 +118,37 @@ describe('a new user', () => {
       await page.goto('/dashboard');
       await page.waitForURL(/\/onboarding\?next=/);
       await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    });
+  });
+});
+
+describe('sign-out', () => {
+  it('says so and keeps the user signed in when the server cannot end the session; signs out on a retry', async () => {
+    await withPage(async (page) => {
+      await signInAs(page.context(), app.url, 'applicant@demo.test');
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Sign out' }).click({ trial: true });
+      // The database is down: the server answers sign-out with 503 (tests/faults covers the server).
+      await page.route('**/api/auth/sign-out', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          headers: { 'retry-after': '5' },
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Unavailable' } }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Could not sign out.' });
+      await failed.getByText('You are still signed in.').waitFor();
+      expect(page.url()).toMatch(/\/dashboard$/);
+      expect((await page.context().request.get(`${app.url}/api/me`)).status()).toBe(200);
+      await expectNoAxeViolations(page);
+
+      await page.unroute('**/api/auth/sign-out');
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('button', { name: 'Sign up / Log in' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect((await page.context().request.get(`${app.url}/api/me`)).status()).toBe(401);
     });
   });
 });

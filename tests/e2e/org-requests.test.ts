@@ -115,7 +115,7 @@ describe('org creation request', () => {
       const decision = admin.getByRole('combobox', { name: 'Decision' });
       expect(
         await decision.locator('option').evaluateAll((options) => options.map((o) => o.textContent)),
-      ).toEqual(['No decision', 'approved', 'pending', 'denied']);
+      ).toEqual(['No decision', 'Accepted', 'Pending', 'Not selected']);
       await decision.selectOption('approved');
       await admin.getByRole('button', { name: 'Finalize' }).click();
       const confirm = admin.getByRole('dialog', { name: 'Finalize this review?' });

@@ -130,7 +130,7 @@ describe('org admin programs page', () => {
         const card = row(page, 'Teaching Artist Fellowship');
         await card.waitFor();
         // Nothing scrolls sideways: every row is a card with its actions inside the screen.
-        const region = page.getByRole('region', { name: 'Programs', exact: true });
+        const region = page.getByRole('group', { name: 'Programs', exact: true });
         expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         const edit = await card.getByRole('link', { name: 'Edit Teaching Artist Fellowship' }).boundingBox();

@@ -175,7 +175,7 @@ describe('publish results', () => {
       expect(await row.getByRole('cell').allTextContents()).toEqual([
         '',
         PROGRAM,
-        'accept',
+        'Accepted',
         '92',
         'Secure intonation and a…',
         expect.any(String),
@@ -206,7 +206,7 @@ describe('publish results', () => {
       await preview.getByText(COMMENT_START, { exact: false }).waitFor();
       expect(await preview.textContent()).not.toContain('92');
       // The queue table is not clipped at 1280 px: nothing scrolls sideways.
-      const table = admin.getByRole('region', { name: 'Finalized results' });
+      const table = admin.getByRole('group', { name: 'Finalized results' });
       expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await axe(admin);
       await admin.screenshot({ path: '/tmp/publish-queue-1280.png', fullPage: true });

@@ -65,9 +65,9 @@ describe('collaborative review', () => {
       const decision = a.getByRole('combobox', { name: 'Decision' });
       expect(await decision.locator('option').allTextContents()).toEqual([
         'No decision',
-        'accept',
-        'waitlist',
-        'reject',
+        'Accepted',
+        'Waitlisted',
+        'Not selected',
       ]);
       expect(await a.title()).toBe('Review · Diego Ramirez · ApplyHub');
       await axe(a);
@@ -202,13 +202,19 @@ describe('review lists', () => {
       try {
         await admin.goto('/org/riverside-arts/admin/reviews');
         await admin.getByRole('heading', { level: 1, name: 'Applications Inbox' }).waitFor();
-        await admin.getByText('Youth Orchestra Auditions').first().waitFor();
+        await admin.getByRole('cell', { name: 'Youth Orchestra Auditions' }).first().waitFor();
         await axe(admin);
         await admin.screenshot({ path: `/tmp/review-inbox-${width}.png`, fullPage: true });
         // Every submitted application is listed, by review state, the filters saying what they filter.
         await admin.getByRole('group', { name: 'Review status' }).waitFor();
         await admin.getByRole('button', { name: /^New \(\d+\)$/ }).click();
         await admin.getByRole('cell', { name: 'not started' }).first().waitFor();
+        // Nobody has reviewed a new application: its Reviewer is a dash, never 'Unknown User'.
+        const fresh = admin
+          .getByRole('row')
+          .filter({ has: admin.getByRole('cell', { name: 'not started' }) });
+        expect(await fresh.first().locator('td[data-label="Reviewer"]').textContent()).toBe('—');
+        expect(await admin.getByText('Unknown User').count()).toBe(0);
         // The previous list stays on screen until the filtered one arrives.
         await expect.poll(() => admin.getByRole('cell', { name: 'commented' }).count()).toBe(0);
         await admin.getByRole('button', { name: /^In review \(\d+\)$/ }).click();

@@ -55,10 +55,15 @@ describe('super admin governance', () => {
       await page.getByRole('rowheader', { name: 'Riverside Arts Center' }).waitFor();
       await expectNoAxeViolations(page);
 
-      // A blank submission is silently ignored.
+      // A blank submission is silently ignored: when the next (valid) creation has been answered and
+      // toasted, that creation is the only request sent and its toast the only one shown.
+      const creations: string[] = [];
+      const onRequest = (r: { method(): string; url(): string }) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/super/orgs'))
+          creations.push(r.url());
+      };
+      page.on('request', onRequest);
       await page.getByRole('button', { name: 'Create Organization' }).click();
-      await page.waitForTimeout(300);
-      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
 
       await page.getByRole('textbox', { name: 'Name' }).fill(ORG);
       expect(await page.getByRole('textbox', { name: 'Slug' }).inputValue()).toBe('e2e-harbor-choir');
@@ -66,6 +71,9 @@ describe('super admin governance', () => {
       await page.getByRole('button', { name: 'Create Organization' }).click();
       await toast(page, 'Organization created successfully');
       await page.getByRole('rowheader', { name: ORG }).waitFor();
+      page.off('request', onRequest);
+      expect(creations).toHaveLength(1);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
 
       // The same slug again: a clear error beside the field.
       await page.getByRole('textbox', { name: 'Name' }).fill('Another Choir');

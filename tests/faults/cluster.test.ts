@@ -10,6 +10,7 @@ import {
   applicantWithApplication,
   get,
   type RunningServer,
+  send,
   sigtermWithRequestsInFlight,
   startServer,
 } from './support/server';
@@ -70,16 +71,26 @@ describe('WORKERS=2', () => {
     // Sequential, each on a new connection: the workers take turns, 16 each. With a budget per
     // worker all 32 would pass.
     for (let i = 0; i < 32; i++) statuses.push(await signIn(s.url, i));
-    expect(statuses.filter((code) => code === 200)).toHaveLength(30);
-    expect(statuses.slice(30)).toEqual([429, 429]);
+    // 30 at once, and one more for every 2 s the 32 take (the budget refills 30 a minute): a loaded
+    // machine may let a 31st through, never all 32.
+    const allowed = statuses.filter((code) => code === 200).length;
+    expect(allowed).toBeGreaterThanOrEqual(30);
+    expect(allowed).toBeLessThan(32);
+    expect(statuses.at(-1)).toBe(429);
   }, 120_000);
 
-  it('replaces a worker that dies and keeps answering meanwhile', async () => {
+  it('replaces a worker that dies, answering meanwhile every request, those handed to the dying one too', async () => {
     s = await startServer({ WORKERS: '2' });
     const server = s;
     await until(() => workers(server).length === 2);
     const [victim, survivor] = workers(s);
+    // The victim stops taking anything (as a worker stuck in a long task would), then is killed: a
+    // connection handed to it that it never took must still be answered (by the other worker).
+    process.kill(victim, 'SIGSTOP');
+    const answers = Array.from({ length: 6 }, () => send(`${server.url}/api/health`, { timeoutMs: 8_000 }));
+    await new Promise((r) => setTimeout(r, 300));
     process.kill(victim, 'SIGKILL');
+    expect(await Promise.all(answers)).toEqual([200, 200, 200, 200, 200, 200]);
     await until(() => !workers(server).includes(victim));
     expect(await get(`${s.url}/api/health`, {})).toBe(200);
     await until(() => workers(server).length === 2);
@@ -90,20 +101,23 @@ describe('WORKERS=2', () => {
     expect(s.output()).toContain('starting another');
   }, 120_000);
 
-  it('on SIGTERM answers every request in flight on every worker, then exits cleanly', async () => {
+  it('on SIGTERM answers health 503 at once, every request in flight and every one sent just before on a fresh connection, then exits cleanly', async () => {
     s = await startServer({ WORKERS: '2' });
     const server = s;
     await until(() => workers(server).length === 2);
     const people = await Promise.all(
       Array.from({ length: 4 }, (_, i) => applicantWithApplication(server.url, 200 + i, demoProgramId(1))),
     );
-    const { statuses, exitCode } = await sigtermWithRequestsInFlight(
+    const { statuses, saves, health, exitCode } = await sigtermWithRequestsInFlight(
       server,
       people,
       20,
       (p) => `/api/applications/${p.appId}`,
+      30,
     );
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(saves.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    expect(health).toBe(503);
     expect(exitCode).toBe(0);
     expect(workers(s)).toEqual([]);
   }, 120_000);

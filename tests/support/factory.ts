@@ -5,6 +5,7 @@ import type { Application } from '../../src/shared/schemas/applications';
 import type { FileInfo, UploadPurpose } from '../../src/shared/schemas/files';
 import type { Question } from '../../src/shared/schemas/forms';
 import type { Review } from '../../src/shared/schemas/reviews';
+import { KNOWN_ANSWER } from './log-check';
 import { TEST_ORIGIN, type TestApp } from './test-app';
 
 /**
@@ -17,6 +18,12 @@ import { TEST_ORIGIN, type TestApp } from './test-app';
 export const PDF = Buffer.from(
   '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n',
   'latin1',
+);
+
+/** The smallest PNG (1×1) the upload check accepts. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+  'hex',
 );
 
 /** Fails with the response when a step of a factory does not answer 200. */
@@ -60,10 +67,18 @@ export async function uploadFile(
   t: TestApp,
   cookie: string,
   purpose: UploadPurpose,
-  options: { applicationId?: string; fieldKey?: string; body?: Buffer; type?: string; name?: string } = {},
+  options: {
+    applicationId?: string;
+    fieldKey?: string;
+    orgSlug?: string;
+    body?: Buffer;
+    type?: string;
+    name?: string;
+  } = {},
 ): Promise<FileInfo> {
   const body = options.body ?? PDF;
   const query = new URLSearchParams({ purpose });
+  if (options.orgSlug) query.set('org_slug', options.orgSlug);
   if (options.applicationId) query.set('application_id', options.applicationId);
   if (options.fieldKey) query.set('field_key', options.fieldKey);
   const res = await t.app.request(`${TEST_ORIGIN}/api/files?${query}`, {
@@ -125,7 +140,7 @@ async function answerFor(t: TestApp, cookie: string, applicationId: string, q: Q
     case 'short_text':
       return `${q.label}`.slice(0, q.maxLength ?? 200);
     case 'long_text':
-      return `My answer to: ${q.label}`;
+      return `My answer to: ${q.label}, ${KNOWN_ANSWER}`;
     case 'date':
       return '2026-09-01';
     case 'select':

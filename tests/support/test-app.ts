@@ -1,18 +1,30 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
+import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createAuth } from '../../src/server/auth/auth';
 import { TestClock } from '../../src/server/clock';
 import type { Config } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
+import { createLogger, setLogger } from '../../src/server/log/logger';
+import { createMetrics } from '../../src/server/metrics/metrics';
 import { createNotifier } from '../../src/server/realtime/notifier';
+import { openEventStreams } from '../../src/server/realtime/routes';
 import { DiskStorage } from '../../src/server/storage';
 import type { Storage } from '../../src/server/storage/storage';
 import { freshDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+// Every API test process logs everything into the run's log directory (global-setup.ts checks it).
+const logDir = inject('apiLogDir');
+if (logDir) {
+  const file = path.join(logDir, `${process.pid}.ndjson`);
+  setLogger(createLogger({ level: 'debug', destination: pino.destination({ dest: file, sync: true }) }));
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -25,12 +37,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: null,
     prepareStatements: true,
     workers: 1,
+    shutdownDelayMs: 0,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     google: null,
     oauthTestIssuer: null,
     demoMode: true,
-    logRequests: false,
+    logRequests: true,
+    logLevel: 'debug',
+    logFormat: 'json',
+    metrics: { token: null, port: null },
     s3: null,
+    mail: { smtpUrl: null, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } },
     ...overrides,
   };
 }
@@ -68,7 +85,12 @@ export async function createTestApp(
   const filesDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-test-files-'));
   const storage = options.storage ?? new DiskStorage(filesDir);
   const deps: Deps = { config, database, db: database.db, auth, clock, notifier, storage };
-  const app = createApp(deps);
+  // Metrics when the test turns them on (METRICS_TOKEN), as the server builds them.
+  const metrics = config.metrics.token ? createMetrics({ database, openStreams: openEventStreams }) : null;
+  const app = createApp(deps, {
+    observers: metrics ? [metrics.observeRequest] : [],
+    metricsText: metrics?.text,
+  });
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
@@ -97,6 +119,7 @@ export async function createTestApp(
   };
 
   const close = async () => {
+    metrics?.stop();
     await notifier.stop();
     await database.close();
     rmSync(filesDir, { recursive: true, force: true });
@@ -104,27 +127,64 @@ export async function createTestApp(
   return { app, deps, database, clock, request, json, signIn, close };
 }
 
-/** Counts SQL statements sent to the database while `fn` runs. */
+/**
+ * Counts SQL statements the database receives while `fn` runs, at the driver: on PGlite every Parse
+ * or simple Query message handed to the engine, on PostgreSQL every query a client of the pool sends.
+ * Statements inside a transaction count, and so do its BEGIN and COMMIT.
+ */
 export async function statementsDuring(database: Database, fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const target = (database.pglite ?? database.pool) as unknown as Record<
-    string,
-    (...a: unknown[]) => unknown
-  >;
-  const methods = database.pglite ? ['query', 'exec'] : ['query'];
-  const originals = methods.map((m) => target[m]);
-  methods.forEach((m, i) => {
-    target[m] = (...args: unknown[]) => {
-      n++;
-      return originals[i].apply(target, args);
-    };
-  });
+  const stop = database.pglite
+    ? countPgliteMessages(database.pglite)
+    : await countPoolQueries(database.pool!);
   try {
     await fn();
   } finally {
-    methods.forEach((m, i) => {
-      target[m] = originals[i];
-    });
+    stop.restore();
   }
-  return n;
+  return stop.count();
+}
+
+interface Counting {
+  count(): number;
+  restore(): void;
+}
+
+const PARSE = 0x50; // 'P'
+const SIMPLE_QUERY = 0x51; // 'Q'
+
+function countPgliteMessages(pglite: NonNullable<Database['pglite']>): Counting {
+  let n = 0;
+  const target = pglite as unknown as {
+    execProtocolRawSync(message: Uint8Array, ...rest: unknown[]): unknown;
+  };
+  const original = target.execProtocolRawSync;
+  target.execProtocolRawSync = function (message, ...rest) {
+    if (message[0] === PARSE || message[0] === SIMPLE_QUERY) n++;
+    return original.call(this, message, ...rest);
+  };
+  return {
+    count: () => n,
+    restore: () => {
+      target.execProtocolRawSync = original;
+    },
+  };
+}
+
+async function countPoolQueries(pool: NonNullable<Database['pool']>): Promise<Counting> {
+  let n = 0;
+  const { default: pg } = await import('pg');
+  const proto = pg.Client.prototype as unknown as { query(...a: unknown[]): unknown };
+  const original = proto.query;
+  // Every client of this pool, whether pool.query borrowed it or a transaction holds it.
+  const owner = pool as unknown as { _clients: unknown[] };
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    if (owner._clients.includes(this)) n++;
+    return original.apply(this, args);
+  };
+  return {
+    count: () => n,
+    restore: () => {
+      proto.query = original;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { organizations, programs, user } from '../../src/server/db/schema';
+import { coalitions, organizations, programs, user } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { upsertAssignment } from '../../src/server/users/assignments';
@@ -17,6 +17,8 @@ export const roles = [
   'otherReviewer',
   'reviewer',
   'coalitionManager',
+  /** Manages the Youth Scholarship Alliance, which Riverside Arts Center (the matrix's programs) is not in. */
+  'otherCoalitionManager',
   'superAdmin',
 ] as const;
 export type Role = (typeof roles)[number];
@@ -74,12 +76,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const otherOrgAdmin = await onboarded(t, 'other.admin@example.test');
   const otherReviewer = await onboarded(t, 'other.reviewer@example.test');
+  const otherCoalitionManager = await onboarded(t, 'other.coalition@example.test');
   const deleted = await onboarded(t, 'deleted.user@example.test');
-  const [otherAdminId, otherReviewerId, deletedId] = [
+  const [otherAdminId, otherReviewerId, otherCoalitionManagerId, deletedId] = [
     await idOf(t, 'other.admin@example.test'),
     await idOf(t, 'other.reviewer@example.test'),
+    await idOf(t, 'other.coalition@example.test'),
     await idOf(t, 'deleted.user@example.test'),
   ];
+  const [otherCoalition] = await db
+    .select({ id: coalitions.id })
+    .from(coalitions)
+    .where(eq(coalitions.slug, 'youth-scholarship-alliance'));
   // Inside the transaction only `tx` may be used (PGlite has one connection).
   await db.transaction(async (tx) => {
     await upsertAssignment(tx, {
@@ -94,6 +102,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       scopeType: 'program',
       scopeId: ids.otherOrgProgram,
     });
+    await upsertAssignment(tx, {
+      userId: otherCoalitionManagerId,
+      kind: 'coalition_manager',
+      scopeType: 'coalition',
+      scopeId: otherCoalition.id,
+    });
     await softDeleteUser(tx, deletedId, t.clock.now());
   });
 
@@ -107,6 +121,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     otherReviewer,
     reviewer: await t.signIn('reviewer@demo.test'),
     coalitionManager: await t.signIn('coalition@demo.test'),
+    otherCoalitionManager,
     superAdmin: await t.signIn('super@demo.test'),
   };
   return { cookies, ids, slugs: { org: 'riverside-arts', coalition: 'metro-arts-coalition' } };

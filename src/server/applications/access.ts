@@ -6,6 +6,7 @@ import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications, coalitionMemberships, organizations, programs } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
+import { type ReviewerAccess, reviewerAccess } from '../scoring/gate';
 
 /** The spec's answer when an application is missing or not the caller's to see. */
 export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
@@ -67,19 +68,20 @@ export async function ownApplication(db: Db, actor: Actor | null, id: string): P
 /**
  * An application the caller may read: the applicant, the reviewers and admins of its program (directly
  * or through its organization), and super admins. Anyone else: 404. Drafts are only the applicant's.
+ * A reviewer also passes the scoring gate (assignment, conflicts) and gets what they may see of it.
  */
 export async function readableApplication(
   db: Db,
   actor: Actor | null,
   id: string,
-): Promise<ApplicationRef & { role: ApplicationRole }> {
+): Promise<ApplicationRef & ({ role: 'owner' } | { role: 'reviewer'; access: ReviewerAccess })> {
   const me = requireActor(actor);
   const ref = await loadRef(db, id);
   if (!ref) throw new NotFound(APPLICATION_NOT_FOUND);
   if (ref.userId === me.userId) return { ...ref, role: 'owner' };
   const reviewer = isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope });
   if (!reviewer || ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
-  return { ...ref, role: 'reviewer' };
+  return { ...ref, role: 'reviewer', access: await reviewerAccess(db, me, ref) };
 }
 
 export function applicationWindow(

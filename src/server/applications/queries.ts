@@ -221,7 +221,8 @@ const prepared = perDatabase((db: Db) => {
     })
     .from(programs)
     .where(and(fastWhere(byUser), sql`${applications.status} in ('draft', 'submitted')`))
-    .returning(returned)
+    // First submission (submitted_at was empty): the caller queues the receipt.
+    .returning({ ...returned, first: sql<boolean>`${applications.submittedAt} = ${now}` })
     .prepare('applications_fast_submit');
   return {
     save: save(byUser, 'applications_fast_save'),
@@ -247,6 +248,7 @@ const params = (w: FastWrite) => ({
 });
 
 type Written = { version: number; status: ApplicationStatus } | null;
+type Submitted = { version: number; status: ApplicationStatus; first: boolean } | null;
 
 /** The new version and status, or null when a rule does not hold (the locked path decides). */
 export async function fastSaveAnswers(
@@ -267,7 +269,7 @@ export async function fastSaveAnswers(
 export async function fastSubmit(
   db: Db,
   write: FastWrite & { userId: string; snapshot: Record<string, unknown> },
-): Promise<Written> {
+): Promise<Submitted> {
   const [row] = await prepared(db).submit.execute({
     ...params(write),
     userId: write.userId,

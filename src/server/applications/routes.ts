@@ -60,12 +60,17 @@ export const autosaveShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db, clock } = c.get('deps');
   const session = sessionCheck(c);
   const param = applicationIdParam.safeParse({ id: c.req.param('id') });
-  if (!session || !param.success) return next();
+  // A body not declared JSON goes on to the route, which answers 415 like every other write route.
+  if (!session || !param.success || !isJsonBody(c.req.header('content-type'))) return next();
   const input = answersInput.safeParse(await c.req.json().catch(() => null));
   if (!input.success) return next();
   const saved = await autosaveForSession(db, clock, session, param.data.id, input.data);
   return saved ? c.json(saved, 200) : next();
 };
+
+/** The media types the route's own validator takes as JSON (@hono/zod-openapi's rule). */
+const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+const isJsonBody = (type: string | undefined) => type !== undefined && JSON_TYPE.test(type);
 
 /** The two answers that carry data beyond the error: the merge data (409) and the problems (422). */
 function withDetails(c: Context<AppEnv>, err: unknown): Response {

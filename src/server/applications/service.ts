@@ -21,6 +21,8 @@ import type { Db } from '../db/client';
 import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { loadProfile } from '../profiles/service';
+import { notifyTopic } from '../realtime/notify';
+import { applicationForReviewer } from '../scoring/redaction';
 import type { Owner, SessionCheck } from '../users/queries';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
 import { formOf, rememberForm } from './form-cache';
@@ -34,6 +36,7 @@ import {
   mySubmissions,
   previewByApplicationId,
 } from './queries';
+import { queueSubmissionReceipt } from './receipt';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -65,7 +68,8 @@ export async function getApplication(
   const row = await applicationDetail(db, id);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
   const window = windowState(row.openAt, row.closeAt, clock.now());
-  const form = row.form as ApplicationForm;
+  let form = row.form as ApplicationForm;
+  let answers = row.answers;
   let profile: Application['profile'] = null;
   if (form.profile.enabled) {
     if (row.status !== 'draft' && row.profileSnapshot) {
@@ -83,10 +87,21 @@ export async function getApplication(
       };
     }
   }
+  if (ref.role === 'reviewer') {
+    // What the program lets its reviewers see (hidden questions, blind review: scoring/redaction.ts).
+    const shown = await applicationForReviewer(db, ref.access.view, {
+      form,
+      answers,
+      snapshot: profile?.data ?? null,
+    });
+    form = shown.form;
+    answers = shown.answers;
+    if (profile) profile = shown.snapshot ? { ...profile, data: shown.snapshot } : null;
+  }
   return {
     id: row.id,
     status: row.status,
-    answers: row.answers,
+    answers,
     version: row.version,
     submitted_at: iso(row.submittedAt),
     created_at: row.createdAt.toISOString(),
@@ -252,14 +267,23 @@ async function fastSubmitted(
   const profile = await loadProfile(db, me.userId);
   if (profileProblems(fast.form, profile).length) return null;
   const now = clock.now();
-  const written = await fastSubmit(db, {
-    id,
-    userId: me.userId,
-    version: input.version,
-    programVersion: fast.programVersion,
-    answers: fast.answers,
-    now,
-    snapshot: profileSnapshot(profile, now),
+  // The submit and its receipt (first submission only) commit together (the outbox).
+  const written = await db.transaction(async (tx) => {
+    const row = await fastSubmit(tx, {
+      id,
+      userId: me.userId,
+      version: input.version,
+      programVersion: fast.programVersion,
+      answers: fast.answers,
+      now,
+      snapshot: profileSnapshot(profile, now),
+    });
+    if (row?.first) {
+      await queueSubmissionReceipt(tx, id, now);
+      // The review lists and the program dashboard reload on a first submission.
+      await notifyTopic(tx, 'reviews', { program_id: fast.programId });
+    }
+    return row && { version: row.version, status: row.status };
   });
   return written && { answers: fast.answers, ...written, updated_at: now.toISOString() };
 }
@@ -307,6 +331,9 @@ export async function submitApplication(
         updatedAt: now,
       })
       .where(eq(applications.id, id));
+    if (!row.submittedAt) await queueSubmissionReceipt(tx, id, now);
+    // A first submission changes the review lists and the program dashboard: they reload.
+    if (row.status === 'draft') await notifyTopic(tx, 'reviews', { program_id: row.programId });
     return { ok: true as const, answers, version: version + 1, updatedAt: now };
   });
   if (!outcome.ok) {

@@ -1,12 +1,14 @@
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'; // not every plugin (~5 MB)
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { account, session, user, verification } from '../db/schema';
 import { isSoftDeleted } from '../users/lifecycle';
 import { ensureProfile } from '../users/queries';
+import { SESSION_UPDATE_AGE_SECONDS } from '../users/session-age';
+import { raceSafeAdapter } from './adapter';
 import { demoSignInPlugin } from './demo-plugin';
+import { authLogger } from './logger';
+import { recordSuperAdminSignIn } from './sign-in-audit';
 
 export interface AuthOptions {
   config: Config;
@@ -14,8 +16,6 @@ export interface AuthOptions {
 }
 
 export const GOOGLE_PROVIDER_ID = 'google';
-/** A session used after this many seconds since its last renewal is extended (better-auth's updateAge). */
-export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 export function createAuth({ config, db }: AuthOptions) {
   const testIssuer = config.oauthTestIssuer;
@@ -45,7 +45,7 @@ export function createAuth({ config, db }: AuthOptions) {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: raceSafeAdapter(db),
     socialProviders: config.google
       ? {
           google: {
@@ -66,7 +66,10 @@ export function createAuth({ config, db }: AuthOptions) {
     // Our own limiter covers /api/auth (see http/rate-limit.ts).
     rateLimit: { enabled: false },
     // Sign-in errors better-auth cannot route itself (an unknown state, say) land on our login page.
-    onAPIError: { errorURL: '/login?auth_error=1' },
+    // Any other failure (the database down, say) is thrown to our one error mapping (503, or 500),
+    // instead of a bare 500 logged with the failed query's parameters.
+    onAPIError: { errorURL: '/login?auth_error=1', throw: true },
+    logger: authLogger(),
     advanced: {
       // better-auth relaxes these under NODE_ENV=test; ours stay on everywhere.
       disableOriginCheck: false,
@@ -88,6 +91,11 @@ export function createAuth({ config, db }: AuthOptions) {
         create: {
           before: async (created) => {
             if (await isSoftDeleted(db, created.userId)) return false;
+          },
+          // Super admins' sign-ins are on the audit log. better-auth writes the session itself, so
+          // the entry follows it at once rather than sharing its transaction (decision 038).
+          after: async (created) => {
+            await recordSuperAdminSignIn(db, created.userId, created.ipAddress ?? null);
           },
         },
       },

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { noteRequestActor } from '../log/logger';
 import { loadSessionActor, type SessionCheck } from '../users/queries';
-import { SESSION_UPDATE_AGE_SECONDS } from './auth';
+import { SESSION_UPDATE_AGE_SECONDS } from '../users/session-age';
 
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?applyhub\.session_token=([^;]+)/;
 
@@ -54,7 +55,10 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         if (now - found.updatedAt.getTime() > SESSION_UPDATE_AGE_SECONDS * 1000) {
           await auth.api.getSession({ headers: c.req.raw.headers });
         }
-        if (!found.actor.deleted) c.set('actor', found.actor);
+        if (!found.actor.deleted) {
+          c.set('actor', found.actor);
+          noteRequestActor(found.actor.userId);
+        }
       }
     }
     await next();

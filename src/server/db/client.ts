@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { logger } from '../log/logger';
 import { initPglite } from './pglite-initdb';
+import { reportingClient, watchPglite } from './query-errors';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,26 +24,63 @@ export interface Database {
 }
 
 /**
- * Time limits of the PostgreSQL pool: a connection that cannot be opened, a statement that runs on
- * and a reply that never comes each end the request (503) instead of holding it forever.
+ * Time limits of the PostgreSQL pool: a connection that cannot be had (opened, or freed by another
+ * request), a statement that runs on and a reply that never comes each end the request (503) instead
+ * of holding it. Together they bound what a person waits for when the database is unreachable:
+ * a free connection within 3 s, then a reply within 7 s, so 10 s at most (README). The statement
+ * limit is under the reply limit, so a slow statement on a healthy network is cancelled by
+ * PostgreSQL (and its connection kept) before the client gives up on the reply.
  */
 export const POOL_TIMEOUTS = {
-  connectionTimeoutMillis: 5_000,
-  statement_timeout: 10_000,
-  query_timeout: 12_000,
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 6_000,
+  query_timeout: 7_000,
   idle_in_transaction_session_timeout: 30_000,
 };
+
+type PoolTimeouts = typeof POOL_TIMEOUTS;
+
+/**
+ * A client whose reply never came (query_timeout) closes its connection: pg would otherwise keep it
+ * busy with the lost statement, so the ROLLBACK of its transaction, or its next borrower, would wait
+ * for a reply again. Closed, they fail at once and the pool replaces it.
+ */
+export function closingOnTimeout(Base: typeof pg.Client): typeof pg.Client {
+  return class extends Base {
+    override query(config: any, values?: any, callback?: any): any {
+      const closeIfLost = (err: unknown) => {
+        if ((err as Error | null)?.message === 'Query read timeout') {
+          (
+            this as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+        }
+      };
+      if (typeof values === 'function' || typeof callback === 'function') {
+        const withValues = typeof callback === 'function';
+        const done = withValues ? callback : values;
+        const wrapped = (err: unknown, res: unknown) => {
+          closeIfLost(err);
+          done(err, res);
+        };
+        return withValues ? super.query(config, values, wrapped) : super.query(config, wrapped);
+      }
+      const result = super.query(config, values);
+      if (result instanceof Promise) result.catch(closeIfLost);
+      return result;
+    }
+  };
+}
 
 export async function openPostgres(
   connectionString: string,
   max = 10,
-  { prepare = true } = {},
+  { prepare = true, timeouts = POOL_TIMEOUTS }: { prepare?: boolean; timeouts?: PoolTimeouts } = {},
 ): Promise<Database> {
   const { default: pgModule } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { PreparingClient } = await import('./prepared-client');
-  const Client = prepare ? PreparingClient : pgModule.Client;
-  const pool = new pgModule.Pool({ connectionString, max, Client, ...POOL_TIMEOUTS });
+  const Client = closingOnTimeout(reportingClient(prepare ? PreparingClient : pgModule.Client));
+  const pool = new pgModule.Pool({ connectionString, max, Client, ...timeouts });
   guardConnections(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, connectionString, close: () => pool.end() };
@@ -57,10 +96,10 @@ function guardConnections(pool: pg.Pool) {
   const checkedOut = new Set<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_err, client) => checkedOut.delete(client as pg.PoolClient));
-  pool.on('error', (err) => console.error('postgres connection error:', err.message));
+  pool.on('error', (err) => logger().error({ err }, 'postgres connection error'));
   pool.on('connect', (client) => {
     client.on('error', (err) => {
-      console.error('postgres connection error:', err.message);
+      logger().error({ err }, 'postgres connection error');
       setTimeout(() => {
         if (!checkedOut.has(client)) return;
         try {
@@ -75,6 +114,7 @@ function guardConnections(pool: pg.Pool) {
 
 export async function wrapPglite(pglite: PGlite): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
+  watchPglite(pglite);
   const db = drizzle(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }

@@ -45,3 +45,25 @@ export function isBadTextError(err: unknown): boolean {
   for (const e of chain(err)) if (e.code === '22021' || e.code === '22P05') return true;
   return false;
 }
+
+export type QueryErrorKind =
+  | 'connection'
+  | 'timeout'
+  | 'unique_violation'
+  | 'constraint'
+  | 'serialization'
+  | 'bad_input'
+  | 'other';
+
+/** What kind of failure a query error is, for the query-error metric (a bounded set of labels). */
+export function queryErrorKind(err: unknown): QueryErrorKind {
+  for (const e of chain(err)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === '57014') return 'timeout';
+    if (code === '23505') return 'unique_violation';
+    if (code.startsWith('23')) return 'constraint';
+    if (code === '40001' || code === '40P01') return 'serialization';
+    if (code.startsWith('22')) return 'bad_input';
+  }
+  return isConnectionError(err) ? 'connection' : 'other';
+}

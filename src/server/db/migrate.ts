@@ -22,7 +22,19 @@ export async function migrate(database: Database): Promise<void> {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(database.db as never, { migrationsFolder: migrationsFolderPath });
   } else {
+    // Its own connection, without the pool's request time limits: a migration may rewrite a big table.
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(database.db as never, { migrationsFolder: migrationsFolderPath });
+    const client = new pg.Client({ connectionString: database.connectionString });
+    await client.connect();
+    try {
+      await run(drizzle(client), { migrationsFolder: migrationsFolderPath });
+    } finally {
+      await client.end();
+    }
   }
+  // The job queue's schema and queues (pg-boss), kept by pg-boss itself (decision 033).
+  const { installJobQueue } = await import('../jobs/install');
+  await installJobQueue(database);
 }

@@ -5,21 +5,16 @@ import {
   orgListQuery,
   programListQuery,
   publicCoalitionSchema,
+  publicOrgDetailSchema,
   publicOrgListItemSchema,
-  publicOrgSchema,
   publicProgramDetailSchema,
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
 import { errors, jsonOk, router } from '../http/openapi';
+import { publicOrgDetail } from '../orgs/settings';
 import { publicFeatured } from './featured';
-import {
-  listPublicOrgs,
-  listPublicPrograms,
-  liveCoalitionBySlug,
-  liveOrgBySlug,
-  publicProgram,
-} from './queries';
+import { listPublicOrgs, listPublicPrograms, liveCoalitionBySlug, publicProgram } from './queries';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
@@ -61,12 +56,11 @@ export const discoveryRoutes = router()
       path: '/orgs/{slug}',
       tags: ['public'],
       request: { params: slugParam },
-      responses: { ...jsonOk(publicOrgSchema), ...errors(404) },
+      responses: { ...jsonOk(publicOrgDetailSchema), ...errors(404) },
     }),
     async (c) => {
-      const org = await liveOrgBySlug(c.get('deps').db, c.req.valid('param').slug);
-      if (!org) throw new NotFound('Organization not found.');
-      return c.json(org, 200);
+      const { db, config } = c.get('deps');
+      return c.json(await publicOrgDetail(db, config, c.req.valid('param').slug), 200);
     },
   )
   .openapi(

@@ -3,15 +3,19 @@ import type { z } from 'zod';
 import { ORG_APPLICATION_PROGRAM_ID } from '../../shared/domain/applyhub';
 import type { Actor } from '../../shared/policy';
 import type { CreateOrgResult, createOrgFromRequestInput, OrgRequest } from '../../shared/schemas/featured';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { applications, organizations, orgRequestConversions, profiles, reviews, user } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
+import { queueEmail } from '../mail';
 import { upsertAssignment } from '../users/assignments';
 
 /** Review decisions that accept an org creation request. */
 export const ACCEPTING_DECISIONS = ['accept', 'approved'];
+/** Review decisions that decline one: its requester is told (issue 19). */
+export const DECLINING_DECISIONS = ['reject', 'rejected', 'decline', 'declined', 'deny', 'denied'];
 
 export const orgRequestMessages = {
   notFound: 'Organization request not found.',
@@ -134,6 +138,14 @@ export async function createOrgFromRequest(
     await tx
       .insert(orgRequestConversions)
       .values({ applicationId, organizationId: org.id, createdBy: me.userId, createdAt: now });
+    await recordAudit(tx, {
+      actor: me,
+      action: 'organization.created',
+      target: { type: 'organization', id: org.id, label: org.name },
+      orgId: org.id,
+      summary: `slug: ${org.slug}; from an org creation request`,
+      at: now,
+    });
     await upsertAssignment(tx, {
       userId: app.userId,
       kind: 'org_admin',
@@ -141,6 +153,54 @@ export async function createOrgFromRequest(
       scopeId: org.id,
       by: me.userId,
     });
+    await queueOrgRequestDecided(tx, applicationId, {
+      outcome: 'approved',
+      orgName: org.name,
+      orgSlug: org.slug,
+    });
     return { message: orgRequestMessages.created(org.name), organization: org };
   });
+}
+
+/**
+ * Tells the requester, inside the transaction of the decision: approved when the organization is
+ * created from the request (they are its admin), declined when its review is finalized with a
+ * declining decision. Once per request and outcome.
+ */
+export async function queueOrgRequestDecided(
+  tx: Db,
+  applicationId: string,
+  decided: { outcome: 'approved'; orgName: string; orgSlug: string } | { outcome: 'declined' },
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      userId: applications.userId,
+      programId: applications.programId,
+      answers: applications.answers,
+      email: user.email,
+      name: sql<string | null>`coalesce(${profiles.fullName}, nullif(${user.name}, ''))`,
+    })
+    .from(applications)
+    .innerJoin(user, eq(user.id, applications.userId))
+    .leftJoin(profiles, eq(profiles.id, applications.userId))
+    .where(eq(applications.id, applicationId));
+  if (!row || row.programId !== ORG_APPLICATION_PROGRAM_ID) return;
+  const requested = str((row.answers as Record<string, unknown> | null)?.q_org_name) ?? 'your organization';
+  await queueEmail(tx, {
+    kind: 'org_request_decided',
+    to: { email: row.email, userId: row.userId },
+    about: { entity: applicationId, version: decided.outcome },
+    data: {
+      name: row.name,
+      outcome: decided.outcome,
+      orgName: decided.outcome === 'approved' ? decided.orgName : requested,
+      orgSlug: decided.outcome === 'approved' ? decided.orgSlug : null,
+    },
+  });
+}
+
+/** After a review of an org request is finalized: a declining decision tells the requester. */
+export async function whenOrgRequestReviewed(tx: Db, applicationId: string, decision: string | null) {
+  if (decision && DECLINING_DECISIONS.includes(decision.trim().toLowerCase()))
+    await queueOrgRequestDecided(tx, applicationId, { outcome: 'declined' });
 }

@@ -1,8 +1,10 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { DAY_MS, FEATURED_PURGE_DAYS } from '../../shared/domain/featured';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { featuredSections } from '../db/schema';
+import { logger } from '../log/logger';
 
 /** Any constant: it only has to differ from the other advisory locks the application takes. */
 export const PURGE_LOCK_KEY = 7_270_010_002;
@@ -38,7 +40,15 @@ export async function purgeHiddenSections(db: Db, now: Date): Promise<PurgeResul
           lt(featuredSections.deletedAt, cutoff),
         ),
       )
-      .returning({ id: featuredSections.id });
+      .returning({ id: featuredSections.id, header: featuredSections.header });
+    for (const section of deleted)
+      await recordAudit(tx, {
+        actor: null,
+        action: 'featured.changed',
+        target: { type: 'featured_section', id: section.id, label: section.header },
+        summary: `hidden section deleted for good after ${FEATURED_PURGE_DAYS} days`,
+        at: now,
+      });
     return { ran: true, deleted: deleted.length };
   });
 }
@@ -60,7 +70,7 @@ export function startFeaturedPurge(options: {
   intervalMs?: number;
   log?: (message: string) => void;
 }): PurgeJob {
-  const { db, clock, intervalMs = PURGE_INTERVAL_MS, log = (m) => console.log(m) } = options;
+  const { db, clock, intervalMs = PURGE_INTERVAL_MS, log = (m) => logger().info(m) } = options;
   let stopped = false;
   let running: Promise<PurgeResult | null> | null = null;
 

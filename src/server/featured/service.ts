@@ -13,6 +13,7 @@ import type {
   updateItemInput,
 } from '../../shared/schemas/featured';
 import { featuredTargetTypes } from '../../shared/schemas/public';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
@@ -29,6 +30,14 @@ import {
 } from './queries';
 
 const superOnly = (actor: Actor | null) => assertCan(actor, { kind: 'super:manage' });
+
+/** Every change to the featured sections and items is one 'featured.changed' entry in the audit log. */
+const auditFeatured = (
+  tx: Db,
+  me: Actor,
+  target: { type: 'featured_section' | 'featured_item'; id: string; label: string | null },
+  summary: string,
+) => recordAudit(tx, { actor: me, action: 'featured.changed', target, summary });
 
 const ITEM_NOT_FOUND = 'Featured item not found.';
 const targetNames = { org: 'organization', program: 'program', coalition: 'coalition' } as const;
@@ -49,24 +58,34 @@ export async function createSection(
   actor: Actor | null,
   input: z.output<typeof createSectionInput>,
 ): Promise<SectionResult> {
-  superOnly(actor);
+  const me = superOnly(actor);
   const header = input.header.trim();
   if (!header)
     throw new Invalid(featuredMessages.headerRequired, { header: featuredMessages.headerRequired });
   const now = clock.now();
   for (const slug of sectionSlugCandidates(header)) {
-    const [row] = await db
-      .insert(featuredSections)
-      .values({
-        sectionType: input.section_type,
-        header,
-        slug,
-        sortIndex: sql`(select coalesce(max(${featuredSections.sortIndex}), -1) + 1 from ${featuredSections})`,
-        active: true,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: featuredSections.slug })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(featuredSections)
+        .values({
+          sectionType: input.section_type,
+          header,
+          slug,
+          sortIndex: sql`(select coalesce(max(${featuredSections.sortIndex}), -1) + 1 from ${featuredSections})`,
+          active: true,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: featuredSections.slug })
+        .returning();
+      if (created)
+        await auditFeatured(
+          tx,
+          me,
+          { type: 'featured_section', id: created.id, label: header },
+          `section created (${input.section_type})`,
+        );
+      return created;
+    });
     if (row) return { message: featuredMessages.created(header), section: toAdminSection(row, 0) };
   }
   throw new Conflict(featuredMessages.slugExhausted);
@@ -101,15 +120,22 @@ async function applyOrder(tx: Db, current: string[], ids: string[], table: 'sect
 }
 
 export async function reorderSections(db: Db, actor: Actor | null, ids: string[]) {
-  superOnly(actor);
+  const me = superOnly(actor);
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: featuredSections.id }).from(featuredSections).for('update');
-    await applyOrder(
-      tx,
-      rows.map((r) => r.id),
-      ids,
-      'sections',
-    );
+    const rows = await tx
+      .select({ id: featuredSections.id })
+      .from(featuredSections)
+      .orderBy(featuredSections.sortIndex)
+      .for('update');
+    const before = rows.map((r) => r.id);
+    await applyOrder(tx, before, ids, 'sections');
+    if (before.join() !== ids.join())
+      await auditFeatured(
+        tx,
+        me,
+        { type: 'featured_section', id: ids[0], label: null },
+        'sections reordered',
+      );
   });
   return listSections(db, actor);
 }
@@ -122,14 +148,22 @@ export async function setSectionHidden(
   id: string,
   hidden: boolean,
 ): Promise<SectionResult> {
-  superOnly(actor);
+  const me = superOnly(actor);
   const section = await requireSection(db, id);
   if (hidden && !section.active) throw new Conflict('This section is already hidden.');
   if (!hidden && section.active) throw new Conflict('This section is not hidden.');
-  await db
-    .update(featuredSections)
-    .set(hidden ? { active: false, deletedAt: clock.now() } : { active: true, deletedAt: null })
-    .where(eq(featuredSections.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(featuredSections)
+      .set(hidden ? { active: false, deletedAt: clock.now() } : { active: true, deletedAt: null })
+      .where(eq(featuredSections.id, id));
+    await auditFeatured(
+      tx,
+      me,
+      { type: 'featured_section', id, label: section.header },
+      hidden ? 'section hidden (deleted for good in 30 days)' : 'section restored',
+    );
+  });
   return {
     message: hidden ? featuredMessages.hidden : featuredMessages.restored,
     section: await requireSection(db, id),
@@ -158,32 +192,42 @@ export async function addItem(
   sectionId: string,
   input: z.output<typeof addItemInput>,
 ): Promise<AdminItem> {
-  superOnly(actor);
-  await requireSection(db, sectionId);
+  const me = superOnly(actor);
+  const section = await requireSection(db, sectionId);
   const startsAt = dateOrNull(input.starts_at);
   const endsAt = dateOrNull(input.ends_at);
   checkSchedule(startsAt, endsAt);
   const target = await targetIsLive(db, input.target_type, input.target_id);
   const kind = targetNames[input.target_type];
   if (!target) throw new NotFound(`This ${kind} was not found or is not public.`);
-  const [row] = await db
-    .insert(featuredItems)
-    .values({
-      sectionId,
-      targetType: input.target_type,
-      targetId: input.target_id,
-      sortIndex: sql`(select coalesce(max(${featuredItems.sortIndex}), -1) + 1 from ${featuredItems} where ${featuredItems.sectionId} = ${sectionId}::uuid)`,
-      title: blankToNull(input.title),
-      description: blankToNull(input.description),
-      cardColor: input.card_color ?? null,
-      buttonLabel: blankToNull(input.button_label),
-      startsAt,
-      endsAt,
-    })
-    .onConflictDoNothing({
-      target: [featuredItems.sectionId, featuredItems.targetType, featuredItems.targetId],
-    })
-    .returning({ id: featuredItems.id });
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(featuredItems)
+      .values({
+        sectionId,
+        targetType: input.target_type,
+        targetId: input.target_id,
+        sortIndex: sql`(select coalesce(max(${featuredItems.sortIndex}), -1) + 1 from ${featuredItems} where ${featuredItems.sectionId} = ${sectionId}::uuid)`,
+        title: blankToNull(input.title),
+        description: blankToNull(input.description),
+        cardColor: input.card_color ?? null,
+        buttonLabel: blankToNull(input.button_label),
+        startsAt,
+        endsAt,
+      })
+      .onConflictDoNothing({
+        target: [featuredItems.sectionId, featuredItems.targetType, featuredItems.targetId],
+      })
+      .returning({ id: featuredItems.id });
+    if (added)
+      await auditFeatured(
+        tx,
+        me,
+        { type: 'featured_item', id: added.id, label: target.name },
+        `${kind} added to section ${section.header}`,
+      );
+    return added;
+  });
   if (!row) throw new Conflict(`${target.name} is already in this section.`);
   return (await itemById(db, row.id))!;
 }
@@ -194,7 +238,7 @@ export async function updateItem(
   id: string,
   input: z.output<typeof updateItemInput>,
 ): Promise<AdminItem> {
-  superOnly(actor);
+  const me = superOnly(actor);
   const current = await itemById(db, id);
   if (!current) throw new NotFound(ITEM_NOT_FOUND);
   const set: Partial<typeof featuredItems.$inferInsert> = {};
@@ -208,35 +252,60 @@ export async function updateItem(
     set.startsAt !== undefined ? (set.startsAt as Date | null) : dateOrNull(current.starts_at),
     set.endsAt !== undefined ? (set.endsAt as Date | null) : dateOrNull(current.ends_at),
   );
-  if (Object.keys(set).length > 0) await db.update(featuredItems).set(set).where(eq(featuredItems.id, id));
+  if (Object.keys(set).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.update(featuredItems).set(set).where(eq(featuredItems.id, id));
+      await auditFeatured(
+        tx,
+        me,
+        { type: 'featured_item', id, label: current.title ?? current.target_name ?? null },
+        `item edited: ${Object.keys(input)
+          .filter((k) => (input as Record<string, unknown>)[k] !== undefined)
+          .join(', ')}`,
+      );
+    });
+  }
   return (await itemById(db, id))!;
 }
 
 export async function removeItem(db: Db, actor: Actor | null, id: string) {
-  superOnly(actor);
-  const [row] = await db
-    .delete(featuredItems)
-    .where(eq(featuredItems.id, id))
-    .returning({ id: featuredItems.id });
-  if (!row) throw new NotFound(ITEM_NOT_FOUND);
+  const me = superOnly(actor);
+  const current = await itemById(db, id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(featuredItems)
+      .where(eq(featuredItems.id, id))
+      .returning({ id: featuredItems.id });
+    if (!row) throw new NotFound(ITEM_NOT_FOUND);
+    await auditFeatured(
+      tx,
+      me,
+      { type: 'featured_item', id, label: current?.title ?? current?.target_name ?? null },
+      'item removed from its section',
+    );
+  });
   return { message: 'Removed from the section.' };
 }
 
 export async function reorderItems(db: Db, actor: Actor | null, sectionId: string, ids: string[]) {
-  superOnly(actor);
-  await requireSection(db, sectionId);
+  const me = superOnly(actor);
+  const section = await requireSection(db, sectionId);
   await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: featuredItems.id })
       .from(featuredItems)
       .where(eq(featuredItems.sectionId, sectionId))
+      .orderBy(featuredItems.sortIndex)
       .for('update');
-    await applyOrder(
-      tx,
-      rows.map((r) => r.id),
-      ids,
-      'items',
-    );
+    const before = rows.map((r) => r.id);
+    await applyOrder(tx, before, ids, 'items');
+    if (before.join() !== ids.join())
+      await auditFeatured(
+        tx,
+        me,
+        { type: 'featured_section', id: sectionId, label: section.header },
+        'items reordered',
+      );
   });
   return listItems(db, actor, sectionId);
 }

@@ -10,6 +10,11 @@ export async function fileByPath(db: Db, path: string): Promise<FileRow | null> 
   return row ?? null;
 }
 
+export async function fileById(db: Db, id: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
 export async function pathTaken(db: Db, path: string): Promise<boolean> {
   const [row] = await db.select({ id: files.id }).from(files).where(eq(files.path, path));
   return !!row;

@@ -1,12 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   downloadQuery,
+  exportLinkQuery,
   fileInfoSchema,
   signedUrlSchema,
   signFileInput,
   uploadQuery,
 } from '../../shared/schemas/files';
+import { requireActor } from '../context';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { openExportLink } from './export-links';
 import { contentDisposition, openDownload, signFile, uploadFile } from './service';
 
 const tags = ['files'];
@@ -34,6 +37,7 @@ export const fileRoutes = router()
         purpose: q.purpose,
         applicationId: q.application_id,
         fieldKey: q.field_key,
+        orgSlug: q.org_slug,
         contentType: c.req.header('content-type'),
         contentLength: c.req.header('content-length'),
         fileName: c.req.header('x-file-name'),
@@ -85,5 +89,29 @@ export const fileRoutes = router()
             "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
         },
       }) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/files/export-link',
+      tags,
+      summary:
+        'A file link from an export: opens for the exporting user only (signed in, still allowed), 30 days',
+      request: { query: exportLinkQuery },
+      responses: {
+        302: { description: 'A fresh 600 s download link; signed out: the sign-in page, then back here' },
+        ...errors(400, 403, 404),
+      },
+    }),
+    async (c) => {
+      const actor = c.get('actor');
+      c.header('Cache-Control', 'private, no-store');
+      if (!actor) {
+        const here = new URL(c.req.url);
+        return c.redirect(`/?next=${encodeURIComponent(here.pathname + here.search)}`, 302);
+      }
+      const signed = await openExportLink(c.get('deps'), requireActor(actor), c.req.valid('query'));
+      return c.redirect(signed.url, 302);
     },
   );

@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { isBadTextError, isConnectionError } from '../db/errors';
 import { AppError, type ErrorCode, InsufficientStorage, Unavailable } from '../errors';
+import { logger } from '../log/logger';
+import { StorageUnavailable } from '../storage/storage';
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   invalid: 422,
@@ -41,6 +43,11 @@ export const RETRY_AFTER_SECONDS = 5;
 /** Infrastructure faults (database connection, file storage) as the domain errors they mean. */
 function classify(err: unknown): unknown {
   if (err instanceof AppError) return err;
+  // Before the database's connection errors: the store's own cause may be a refused connection.
+  if (err instanceof StorageUnavailable)
+    return new Unavailable(
+      'File storage cannot be reached at the moment. Nothing was saved; please try again later.',
+    );
   if (isConnectionError(err)) return new Unavailable();
   if (isBadTextError(err)) return 'bad_text';
   const code = (err as { code?: unknown } | null)?.code;
@@ -75,17 +82,7 @@ export function errorResponse(c: Context, raw: unknown): Response {
       err.status === 400 ? 'The request body is not valid JSON.' : err.message || 'Bad request.';
     return c.json(errorBody(err.status === 401 ? 'unauthenticated' : 'invalid', message), err.status);
   }
-  // Never the error object itself: a failed query's message and parameters can hold user data.
-  console.error('unhandled error:', describe(err));
+  // The logger's error serializer leaves out query parameters (they can hold user data).
+  logger().error({ err }, 'unhandled error');
   return c.json(errorBody('internal', 'An error occurred.'), 500);
-}
-
-/** Name, code and first stack frames of an error, without the SQL parameters drizzle puts in messages. */
-function describe(err: unknown): string {
-  if (!(err instanceof Error)) return typeof err;
-  const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
-  const code = (err as { code?: unknown }).code ?? cause?.code;
-  const message = err.message.startsWith('Failed query') ? 'Failed query' : err.message.slice(0, 200);
-  const where = err.stack?.split('\n').slice(1, 4).join('\n') ?? '';
-  return `${err.name}${code ? ` [${String(code)}]` : ''}: ${message}\n${where}`;
 }

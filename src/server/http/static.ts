@@ -42,8 +42,8 @@ function variant(html: string) {
  * laid out in the first frame, no layout shift) and `data-session="none"` when the request carries no
  * session cookie (so a visitor's page does not ask /api/me only to be told 401).
  */
-function loadIndex(webDir: string, demoMode: boolean) {
-  const file = path.join(webDir, 'index.html');
+function loadIndex(webDir: string, demoMode: boolean, name = 'index.html') {
+  const file = path.join(webDir, name);
   if (!existsSync(file)) return null;
   const html = inlineEntryCss(webDir, readFileSync(file, 'utf8'));
   const withHints = (session: string) =>
@@ -71,6 +71,8 @@ function inlineEntryCss(webDir: string, html: string): string {
 export function serveWeb(webDir: string, options: { demoMode: boolean }) {
   const app = new Hono();
   const index = loadIndex(webDir, options.demoMode);
+  // The landing page's own light entry (no router; decision 042), when the build made it.
+  const landing = loadIndex(webDir, options.demoMode, 'landing.html') ?? index;
   app.use('*', async (c, next) => {
     await next();
     if (c.res.status === 200 && !c.res.headers.has('Vary')) c.res.headers.set('Vary', 'Accept-Encoding');
@@ -82,9 +84,10 @@ export function serveWeb(webDir: string, options: { demoMode: boolean }) {
   app.use('*', serveStatic({ root: webDir, index: '__none__', precompressed: true }));
   app.get('*', (c) => {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    if (!index) return c.text('The web app is not built. Run npm run build.', 503);
+    const pages = c.req.path === '/' ? landing : index;
+    if (!pages) return c.text('The web app is not built. Run npm run build.', 503);
     c.header('Cache-Control', 'no-cache');
-    const page = SESSION_COOKIE.test(c.req.header('Cookie') ?? '') ? index.maybeSignedIn : index.signedOut;
+    const page = SESSION_COOKIE.test(c.req.header('Cookie') ?? '') ? pages.maybeSignedIn : pages.signedOut;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (!encoding) return c.html(page.html);
     c.header('Content-Encoding', encoding);

@@ -1,20 +1,106 @@
+import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
+import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
-import { errors, jsonOk, router } from '../http/openapi';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { recordAdminVisit } from './service';
+import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
-export const orgAdminRoutes = router().openapi(
-  createRoute({
-    method: 'post',
-    path: '/orgs/{slug}/admin/visit',
-    tags: ['orgs'],
-    summary: 'The org admin opened the admin hub: assigns them as reviewer of the organization (idempotent).',
-    request: { params: z.object({ slug: z.string().min(1).max(100) }) },
-    responses: {
-      ...jsonOk(z.object({ org: publicOrgSchema, reviewer_assigned: z.boolean() })),
-      ...errors(401, 403, 404),
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const settingsResult = z.object({ message: z.string(), settings: orgSettingsSchema });
+
+export const orgAdminRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/orgs/{slug}/admin/visit',
+      tags: ['orgs'],
+      summary:
+        'The org admin opened the admin hub: assigns them as reviewer of the organization (idempotent).',
+      request: { params: slugParam },
+      responses: {
+        ...jsonOk(z.object({ org: publicOrgSchema, reviewer_assigned: z.boolean() })),
+        ...errors(401, 403, 404),
+      },
+    }),
+    async (c) =>
+      c.json(await recordAdminVisit(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs/{slug}/settings',
+      tags: ['orgs'],
+      summary: 'Organization settings: name, description, website, contact email and logo (org admins).',
+      request: { params: slugParam },
+      responses: { ...jsonOk(orgSettingsSchema), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { db, config } = c.get('deps');
+      return c.json(await getOrgSettings(db, config, c.get('actor'), c.req.valid('param').slug), 200);
     },
-  }),
-  async (c) =>
-    c.json(await recordAdminVisit(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
-);
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/orgs/{slug}/settings',
+      tags: ['orgs'],
+      summary: 'Save the settings; the public page and the sender of its emails change at once.',
+      request: { params: slugParam, ...jsonBody(orgSettingsInput) },
+      responses: { ...jsonOk(settingsResult), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { db, config } = c.get('deps');
+      return c.json(
+        await updateOrgSettings(db, config, c.get('actor'), c.req.valid('param').slug, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/orgs/{slug}/logo',
+      tags: ['orgs'],
+      summary: 'Remove the organization’s logo (upload one with POST /files?purpose=logo&org_slug=…).',
+      request: { params: slugParam },
+      responses: { ...jsonOk(settingsResult), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { db, config, storage } = c.get('deps');
+      return c.json(await removeOrgLogo(db, config, storage, c.get('actor'), c.req.valid('param').slug), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/orgs/{slug}/logo',
+      tags: ['public'],
+      summary: 'The organization’s logo image (public: its page and its emails show it).',
+      request: { params: slugParam },
+      responses: {
+        200: {
+          description: 'The image',
+          content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        ...errors(404),
+      },
+    }),
+    async (c) => {
+      const { db, storage } = c.get('deps');
+      const logo = await orgLogoObject(db, c.req.valid('param').slug);
+      if (!logo) return c.json({ error: { code: 'not_found', message: 'No logo.' } }, 404);
+      const object = await storage.get(logo.filePath);
+      if (!object) return c.json({ error: { code: 'not_found', message: 'No logo.' } }, 404);
+      return new Response(Readable.toWeb(object.body) as ReadableStream, {
+        status: 200,
+        headers: {
+          'Content-Type': logo.contentType,
+          'Content-Length': String(object.size),
+          'Cache-Control': 'public, max-age=300',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        },
+      });
+    },
+  );

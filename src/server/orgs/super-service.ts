@@ -8,6 +8,7 @@ import type {
   SuperCoalition,
   SuperOrg,
 } from '../../shared/schemas/governance';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
@@ -86,7 +87,13 @@ async function listEntities(db: Db, kind: Kind, deleted: boolean) {
     .orderBy(deleted ? desc(t.deletedAt) : desc(t.createdAt), asc(t.id));
 }
 
-async function createEntity(db: Db, clock: Clock, kind: Kind, input: CreateEntityInput): Promise<SuperOrg> {
+async function createEntity(
+  db: Db,
+  clock: Clock,
+  me: Actor,
+  kind: Kind,
+  input: CreateEntityInput,
+): Promise<SuperOrg> {
   const t = tables[kind];
   const name = input.name.trim();
   const slug = slugify(input.slug);
@@ -96,10 +103,22 @@ async function createEntity(db: Db, clock: Clock, kind: Kind, input: CreateEntit
   const [taken] = await db.select({ id: t.id }).from(t).where(eq(t.slug, slug));
   if (taken) throw new Conflict(words[kind].taken, { slug: words[kind].taken });
   try {
-    const [row] = await db
-      .insert(t)
-      .values({ name, slug, description, createdAt: clock.now() })
-      .returning(columns(t));
+    const at = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(t)
+        .values({ name, slug, description, createdAt: at })
+        .returning(columns(t));
+      await recordAudit(tx, {
+        actor: me,
+        action: kind === 'organization' ? 'organization.created' : 'coalition.created',
+        target: { type: kind, id: created.id, label: name },
+        orgId: kind === 'organization' ? created.id : null,
+        summary: `slug: ${slug}`,
+        at,
+      });
+      return created;
+    });
     return toEntity(row);
   } catch (err) {
     // Another request took the slug between the check and the insert.
@@ -109,17 +128,29 @@ async function createEntity(db: Db, clock: Clock, kind: Kind, input: CreateEntit
 }
 
 /** Soft delete or restore: all data (programs, memberships, assignments) is kept. */
-async function setDeleted(db: Db, clock: Clock, kind: Kind, id: string, deleted: boolean) {
+async function setDeleted(db: Db, clock: Clock, me: Actor, kind: Kind, id: string, deleted: boolean) {
   const t = tables[kind];
-  const [current] = await db.select({ deletedAt: t.deletedAt }).from(t).where(eq(t.id, id));
-  if (!current) throw new NotFound(words[kind].notFound);
-  if (!!current.deletedAt === deleted)
-    throw new Conflict(deleted ? words[kind].alreadyDeleted : words[kind].notDeleted);
-  const [row] = await db
-    .update(t)
-    .set({ deletedAt: deleted ? clock.now() : null })
-    .where(eq(t.id, id))
-    .returning(columns(t));
+  const at = clock.now();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ deletedAt: t.deletedAt }).from(t).where(eq(t.id, id)).for('update');
+    if (!current) throw new NotFound(words[kind].notFound);
+    if (!!current.deletedAt === deleted)
+      throw new Conflict(deleted ? words[kind].alreadyDeleted : words[kind].notDeleted);
+    const [changed] = await tx
+      .update(t)
+      .set({ deletedAt: deleted ? at : null })
+      .where(eq(t.id, id))
+      .returning(columns(t));
+    await recordAudit(tx, {
+      actor: me,
+      action: `${kind}.${deleted ? 'deleted' : 'restored'}`,
+      target: { type: kind, id, label: changed.name },
+      orgId: kind === 'organization' ? id : null,
+      summary: deleted ? 'deleted: no → yes' : 'deleted: yes → no',
+      at,
+    });
+    return changed;
+  });
   return toEntity(row);
 }
 
@@ -132,8 +163,8 @@ export async function superListOrgs(db: Db, actor: Actor | null, deleted: boolea
 }
 
 export async function superCreateOrg(db: Db, clock: Clock, actor: Actor | null, input: CreateEntityInput) {
-  superOnly(actor);
-  return { message: m.orgCreated, item: await createEntity(db, clock, 'organization', input) };
+  const me = superOnly(actor);
+  return { message: m.orgCreated, item: await createEntity(db, clock, me, 'organization', input) };
 }
 
 export async function superSetOrgDeleted(
@@ -143,8 +174,8 @@ export async function superSetOrgDeleted(
   id: string,
   deleted: boolean,
 ) {
-  superOnly(actor);
-  const item = await setDeleted(db, clock, 'organization', id, deleted);
+  const me = superOnly(actor);
+  const item = await setDeleted(db, clock, me, 'organization', id, deleted);
   return { message: deleted ? m.orgDeleted : m.orgRestored, item };
 }
 
@@ -172,8 +203,8 @@ export async function superCreateCoalition(
   actor: Actor | null,
   input: CreateEntityInput,
 ) {
-  superOnly(actor);
-  const item = await createEntity(db, clock, 'coalition', input);
+  const me = superOnly(actor);
+  const item = await createEntity(db, clock, me, 'coalition', input);
   return { message: m.coalitionCreated, item: { ...item, member_count: 0 } };
 }
 
@@ -184,14 +215,14 @@ export async function superSetCoalitionDeleted(
   id: string,
   deleted: boolean,
 ) {
-  superOnly(actor);
-  const item = await setDeleted(db, clock, 'coalition', id, deleted);
+  const me = superOnly(actor);
+  const item = await setDeleted(db, clock, me, 'coalition', id, deleted);
   return { message: deleted ? m.coalitionDeleted : m.coalitionRestored, item };
 }
 
 async function liveCoalition(db: Db, id: string) {
   const [row] = await db
-    .select({ id: coalitions.id })
+    .select({ id: coalitions.id, name: coalitions.name })
     .from(coalitions)
     .where(and(eq(coalitions.id, id), isNull(coalitions.deletedAt)));
   if (!row) throw new NotFound('Coalition not found.');
@@ -229,31 +260,58 @@ export async function superAddMember(
   coalitionId: string,
   orgId: string,
 ) {
-  superOnly(actor);
-  await liveCoalition(db, coalitionId);
+  const me = superOnly(actor);
+  const coalition = await liveCoalition(db, coalitionId);
   const [org] = await db
-    .select({ id: organizations.id })
+    .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
     .where(and(eq(organizations.id, orgId), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
-  const inserted = await db
-    .insert(coalitionMemberships)
-    .values({ coalitionId, organizationId: orgId, createdAt: clock.now() })
-    .onConflictDoNothing()
-    .returning({ id: coalitionMemberships.organizationId });
-  if (inserted.length === 0) throw new Conflict('This organization is already a member of the coalition.');
+  const at = clock.now();
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(coalitionMemberships)
+      .values({ coalitionId, organizationId: orgId, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: coalitionMemberships.organizationId });
+    if (inserted.length === 0) throw new Conflict('This organization is already a member of the coalition.');
+    await recordAudit(tx, {
+      actor: me,
+      action: 'coalition.edited',
+      target: { type: 'coalition', id: coalitionId, label: coalition.name },
+      orgId,
+      summary: `member added: ${org.name}`,
+      at,
+    });
+  });
   return { message: m.memberAdded };
 }
 
 export async function superRemoveMember(db: Db, actor: Actor | null, coalitionId: string, orgId: string) {
-  superOnly(actor);
-  await liveCoalition(db, coalitionId);
-  const removed = await db
-    .delete(coalitionMemberships)
-    .where(
-      and(eq(coalitionMemberships.coalitionId, coalitionId), eq(coalitionMemberships.organizationId, orgId)),
-    )
-    .returning({ id: coalitionMemberships.organizationId });
-  if (removed.length === 0) throw new NotFound('This organization is not a member of the coalition.');
+  const me = superOnly(actor);
+  const coalition = await liveCoalition(db, coalitionId);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(coalitionMemberships)
+      .where(
+        and(
+          eq(coalitionMemberships.coalitionId, coalitionId),
+          eq(coalitionMemberships.organizationId, orgId),
+        ),
+      )
+      .returning({ id: coalitionMemberships.organizationId });
+    if (removed.length === 0) throw new NotFound('This organization is not a member of the coalition.');
+    const [org] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, orgId));
+    await recordAudit(tx, {
+      actor: me,
+      action: 'coalition.edited',
+      target: { type: 'coalition', id: coalitionId, label: coalition.name },
+      orgId,
+      summary: `member removed: ${org?.name ?? orgId}`,
+    });
+  });
   return { message: m.memberRemoved };
 }

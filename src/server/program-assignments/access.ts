@@ -14,6 +14,7 @@ export interface ProgramAdminAccess {
     id: string;
     name: string;
     organizationSlug: string;
+    organizationName: string;
     reviewerForm: { show_decision: boolean; show_score: boolean; show_comments: boolean } | null;
   };
 }
@@ -35,6 +36,7 @@ export async function programAdminAccess(
       name: programs.name,
       orgId: programs.organizationId,
       organizationSlug: organizations.slug,
+      organizationName: organizations.name,
       reviewerForm: programs.reviewerForm,
       coalitionIds: sql<
         string[]
@@ -59,6 +61,7 @@ export async function programAdminAccess(
       id: row.id,
       name: row.name,
       organizationSlug: row.organizationSlug,
+      organizationName: row.organizationName,
       reviewerForm: row.reviewerForm ?? null,
     },
   };

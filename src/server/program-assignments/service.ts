@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { Invalid } from '../errors';
 import { removeAssignment, upsertAssignment } from '../users/assignments';
 import { programAdminAccess } from './access';
+import { queueRoleAdded } from './emails';
 import { findUserByEmail, type ProgramRole, programAssignmentRows } from './queries';
 
 export const USER_NOT_FOUND = 'User not found. They need to sign up first.';
@@ -57,6 +58,7 @@ export async function addProgramAssignment(
       scopeId: programId,
       by: access.actor.userId,
     });
+    await queueRoleAdded(tx, access, kind, found);
   });
   return { message: messages[kind].added, assignments: await programAssignmentRows(db, programId) };
 }
@@ -69,7 +71,9 @@ export async function removeProgramAssignment(
   kind: ProgramRole,
   userId: string,
 ): Promise<AssignmentChange> {
-  await programAdminAccess(db, actor, programId);
-  await removeAssignment(db, { userId, kind, scopeType: 'program', scopeId: programId });
+  const access = await programAdminAccess(db, actor, programId);
+  await db.transaction((tx) =>
+    removeAssignment(tx, { userId, kind, scopeType: 'program', scopeId: programId, by: access.actor.userId }),
+  );
   return { message: messages[kind].removed, assignments: await programAssignmentRows(db, programId) };
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { profiles, programEvents, programs } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { programAccess } from './access';
+import { queueProgramReviewed } from './emails';
 import { adminProgram, allPrograms, programForUpdate } from './queries';
 import { goLive, transitioned } from './transitions';
 
@@ -61,6 +62,7 @@ export async function approveProgram(db: Db, clock: Clock, actor: Actor | null, 
       coalitionId: p.publishedCoalitionId,
       clearApproval: true,
     });
+    await queueProgramReviewed(tx, p, 'approved', null, p.version + 1);
     return p.name;
   });
   return { message: approvalMessages.approved(name), program: (await adminProgram(db, id))! };
@@ -106,6 +108,7 @@ export async function requestChanges(db: Db, clock: Clock, actor: Actor | null, 
       actorId: me.userId,
       at: now,
     });
+    await queueProgramReviewed(tx, p, 'changes_requested', note, p.version + 1);
   });
   return { message: approvalMessages.changesRequested, program: (await adminProgram(db, id))! };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../shared/policy';
 import { emptyApplicationForm } from '../../shared/schemas/forms';
 import type { AdminProgram, createProgramInput } from '../../shared/schemas/programs';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
@@ -61,6 +62,14 @@ export async function createDraft(
       })
       .returning({ id: programs.id });
     await recordEvent(tx, { programId: row.id, kind: 'created', to: 'draft', actorId: me.userId, at: now });
+    await recordAudit(tx, {
+      actor: me,
+      action: 'program.created',
+      target: { type: 'program', id: row.id, label: input.name },
+      orgId: org.id,
+      summary: `draft ${input.type}`,
+      at: now,
+    });
     return row.id;
   });
   return (await adminProgram(db, id))!;

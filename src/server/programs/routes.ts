@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
+
 import { itemsOf } from '../../shared/schemas/me';
 import {
   adminProgramSchema,
@@ -8,9 +9,12 @@ import {
   previewSchema,
   programEditorSchema,
   programEventSchema,
+  programScheduleInput,
+  programScheduleSchema,
   requestChangesInput,
   saveFormInput,
   saveResultSchema,
+  scheduleResultSchema,
   startApplicationResult,
   superProgramQuery,
   transitionResultSchema,
@@ -28,6 +32,7 @@ import { listCoalitionPrograms } from './coalition';
 import { createDraft, listOrgPrograms, restoreProgram, softDeleteProgram } from './drafts';
 import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
+import { getSchedule, setSchedule } from './schedule';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
@@ -248,5 +253,33 @@ export const programRoutes = router()
     async (c) => {
       const { db, clock } = c.get('deps');
       return c.json(await startOrGetApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/schedule',
+      tags,
+      summary: 'The program’s open and close dates and its deadline reminders (hours before close).',
+      request: { params: idParam },
+      responses: { ...jsonOk(programScheduleSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await getSchedule(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/programs/{id}/schedule',
+      tags,
+      summary: 'Change the dates and reminders; a later deadline tells applicants with a draft.',
+      request: { params: idParam, ...jsonBody(programScheduleInput) },
+      responses: { ...jsonOk(scheduleResultSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await setSchedule(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
     },
   );

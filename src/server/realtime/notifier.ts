@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../db/client';
+import { consoleLike } from '../log/logger';
 import { REALTIME_CHANNEL } from './notify';
 
 /** Receives the `data` of each committed change on the subscribed topic. */
@@ -165,7 +166,7 @@ export function createPgliteNotifier(
   pglite: NonNullable<Database['pglite']>,
   options: NotifierOptions = {},
 ): Notifier {
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? consoleLike('realtime');
   const hub = new TopicHub(options.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS, logger);
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
@@ -240,7 +241,7 @@ async function defaultClient(connectionString: string): Promise<ListenClient> {
  * committed while it was away were not heard. Every instance behind a load balancer has its own.
  */
 export function createPostgresNotifier(options: PostgresNotifierOptions): Notifier {
-  const logger = options.logger ?? console;
+  const logger = options.logger ?? consoleLike('realtime');
   const hub = new TopicHub(options.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS, logger);
   const createClient = options.createClient ?? (() => defaultClient(options.connectionString));
   const retryDelay = options.retryDelay ?? defaultRetryDelay;

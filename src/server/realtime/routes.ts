@@ -20,6 +20,10 @@ export interface EventsOptions {
   maxQueued?: number;
 }
 
+/** Event streams open in this process (every router instance), for the metrics. */
+let openStreams = 0;
+export const openEventStreams = () => openStreams;
+
 /**
  * `GET /api/events?topic=<topic>[&topic=<topic>…]`: Server-Sent Events for the topics the session may
  * watch (each checked by `authorizeTopic`). Sends `event: ready` once subscribed, then `event: change`
@@ -71,6 +75,7 @@ export function eventsRoutes(options: EventsOptions = {}) {
     const end = () => {
       if (finished) return;
       finished = true;
+      openStreams--;
       for (const unsubscribe of unsubscribes) unsubscribe();
       clearInterval(heartbeat);
       const left = (streamsByUser.get(actor.userId) ?? 1) - 1;
@@ -99,6 +104,7 @@ export function eventsRoutes(options: EventsOptions = {}) {
 
     // Subscribe before answering, so a full server is a plain 503 and no change slips by after `ready`.
     streamsByUser.set(actor.userId, userStreams + 1);
+    openStreams++;
     try {
       for (const topic of topics) unsubscribes.push(notifier.subscribe(topic, sendChange, { onClose: end }));
     } catch (err) {

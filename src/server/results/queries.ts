@@ -166,6 +166,7 @@ export async function updatePublications(
     : sql``;
   const result = await tx.execute(sql`
     update ${publications} pb set
+      version = pb.version + 1,
       visibility = ${JSON.stringify(v)}::jsonb,
       payload = jsonb_build_object(
         'decision', ${shown(v.decision, sql`coalesce(r.decision, r.ratings->>'decision')`)},

@@ -1,7 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { mailDeliverySchema, publishPreviewSchema, testCopyResultSchema } from '../../shared/schemas/mail';
 import {
   publishedResultSchema,
   publishInput,
+  publishPreviewInput,
   publishProgramCardSchema,
   publishQueueSchema,
   publishResultSchema,
@@ -9,7 +11,15 @@ import {
   updatePublishedResultSchema,
 } from '../../shared/schemas/results';
 import { errors, jsonBody, jsonOk, router } from '../http/openapi';
-import { myResults, publishGallery, publishQueue, publishResults, updatePublishedResults } from './service';
+import { publishPreview, sendTestCopy } from './preview';
+import {
+  myResults,
+  programMailDelivery,
+  publishGallery,
+  publishQueue,
+  publishResults,
+  updatePublishedResults,
+} from './service';
 
 const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
@@ -87,4 +97,46 @@ export const resultRoutes = router()
       responses: { ...jsonOk(list(publishedResultSchema)), ...errors(401, 403) },
     }),
     async (c) => c.json(await myResults(c.get('deps').db, c.get('actor')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/publish-preview',
+      tags,
+      summary: 'The email one applicant of this selection would receive, and how many would get one.',
+      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      responses: { ...jsonOk(publishPreviewSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await publishPreview(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/publish-test',
+      tags,
+      summary: 'Send that email to the admin themselves, marked as a test.',
+      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      responses: { ...jsonOk(testCopyResultSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await sendTestCopy(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/mail-delivery',
+      tags,
+      summary: 'Delivery of the program’s result emails: sent, pending, failed and the failed addresses.',
+      request: { params: idParam },
+      responses: { ...jsonOk(mailDeliverySchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await programMailDelivery(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   );

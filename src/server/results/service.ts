@@ -17,12 +17,15 @@ import type {
   UpdatePublishedResult,
   updatePublishedInput,
 } from '../../shared/schemas/results';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { organizations, programs } from '../db/schema';
 import { Forbidden, Invalid, NotFound } from '../errors';
-import { programAdminAccess } from '../program-assignments/access';
+import { deliveryOfProgram } from '../mail/service';
+import { type ProgramAdminAccess, programAdminAccess } from '../program-assignments/access';
+import { queueResultEmails, queueResultUpdatedEmails, type ResultProgram } from './emails';
 import {
   applicantNames,
   existingPublications,
@@ -38,6 +41,12 @@ import {
 export const NOT_FINALIZED = 'Only finalized results of this program can be published.';
 export const NOT_PUBLISHED = 'Only published results of this program can be updated.';
 
+/** What the applicants see, for the audit log: `shown: decision, score; message: yes`. */
+function visibilityWords(v: Visibility): string {
+  const shown = (['decision', 'score', 'comments'] as const).filter((k) => v[k]);
+  return `shown: ${shown.join(', ') || 'nothing'}; message: ${v.customMessage ? 'yes' : 'no'}`;
+}
+
 /** The visibility a call asks for, missing fields taken from the program's defaults. */
 function visibilityOf(input: z.output<typeof publishInput>['visibility'], defaults: Visibility): Visibility {
   return {
@@ -46,6 +55,19 @@ function visibilityOf(input: z.output<typeof publishInput>['visibility'], defaul
     comments: input?.comments ?? defaults.comments,
     customMessage: normalizeCustomMessage(input?.customMessage),
   };
+}
+
+const resultProgram = (access: ProgramAdminAccess): ResultProgram => ({
+  id: access.program.id,
+  name: access.program.name,
+  orgId: access.scope.orgId,
+  orgName: access.program.organizationName,
+});
+
+/** Delivery of a program's result emails (sent / pending / failed, and why). */
+export async function programMailDelivery(db: Db, actor: Actor | null, programId: string) {
+  await programAdminAccess(db, actor, programId);
+  return deliveryOfProgram(db, programId, ['results_published', 'result_updated']);
 }
 
 /**
@@ -92,7 +114,8 @@ export async function publishQueue(db: Db, actor: Actor | null, programId: strin
  * Publishes finalized results to their applicants, in one transaction: every selected id is re-checked
  * (this program's, finalized) or nothing happens; each result is published once (again is a no-op);
  * the visibility and a payload with only the visible fields are stored; each applicant gets a
- * `results_published` notification and a realtime event after commit.
+ * `results_published` notification, a realtime event after commit and an email (queued in the same
+ * transaction, keyed by the publication: publishing again sends nothing).
  */
 export async function publishResults(
   db: Db,
@@ -122,6 +145,20 @@ export async function publishResults(
       at: now,
     });
     await notifyPublished(tx, programId, access.program.name, created);
+    if (created.length > 0)
+      await recordAudit(tx, {
+        actor: access.actor,
+        action: 'results.published',
+        target: { type: 'results', id: programId, label: access.program.name },
+        orgId: access.scope.orgId,
+        summary: `${created.length} result(s) published; ${visibilityWords(visibility)}`,
+        at: now,
+      });
+    await queueResultEmails(
+      tx,
+      resultProgram(access),
+      created.map((p) => p.publication_id),
+    );
     const names = await applicantNames(tx, [
       ...before.map((p) => p.user_id),
       ...created.map((p) => p.user_id),
@@ -165,6 +202,19 @@ export async function updatePublishedResults(
     if (ids && updated.length !== ids.length)
       throw new Invalid(NOT_PUBLISHED, { application_ids: NOT_PUBLISHED });
     await notifyPublished(tx, programId, access.program.name, updated);
+    if (updated.length > 0)
+      await recordAudit(tx, {
+        actor: access.actor,
+        action: 'results.corrected',
+        target: { type: 'results', id: programId, label: access.program.name },
+        orgId: access.scope.orgId,
+        summary: `${updated.length} published result(s) corrected; now ${visibilityWords(visibility)}`,
+      });
+    await queueResultUpdatedEmails(
+      tx,
+      resultProgram(access),
+      updated.map((p) => p.publication_id),
+    );
     return { message: updatedMessage(updated.length), updated: updated.length };
   });
 }

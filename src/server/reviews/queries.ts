@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReviewListStatus } from '../../shared/domain/reviews';
+import type { ReviewMode, SheetVisibility } from '../../shared/domain/scoring';
 import type { ReviewerForm } from '../../shared/schemas/forms';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
 import type { InboxStatus, Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
-import { REVIEW_TOTAL_CAP } from '../../shared/schemas/reviews';
+import { inboxStatuses, REVIEW_TOTAL_CAP } from '../../shared/schemas/reviews';
 import type { Db } from '../db/client';
+import { aggregateColumns, aggregatesSql, toAggregate } from '../scoring/aggregates';
+import { applicantNumbers } from '../scoring/queries';
 
 /**
  * Review SQL. Every list is one statement for its rows (and one for its total), whatever its length:
@@ -13,8 +16,19 @@ import type { Db } from '../db/client';
  * (per program and the org inbox), applications_program_status_idx (the per-program queue).
  */
 
-/** Which programs the caller may review: every program (super admin), or these organizations and programs. */
-export type ReviewScope = { all: true } | { all: false; orgIds: string[]; programIds: string[] };
+/**
+ * Which programs the caller may review: every program (super admin), or these organizations and
+ * programs; `admin` names those the caller administers (they see every application of an
+ * independent-scoring program, and applicants' identity in a blind one).
+ */
+export type ReviewScope =
+  | { all: true }
+  | {
+      all: false;
+      orgIds: string[];
+      programIds: string[];
+      admin?: { orgIds: string[]; programIds: string[]; userId: string };
+    };
 
 type Raw = Record<string, unknown>;
 
@@ -44,19 +58,40 @@ function scopeCondition(scope: ReviewScope): SQL {
   return sql`(p.organization_id = any(${uuidArray(scope.orgIds)}) or p.id = any(${uuidArray(scope.programIds)}))`;
 }
 
-const applicantName = sql`coalesce(nullif(ap.full_name, ''), nullif(au.name, ''))`;
+/** The caller administers program p (alias p): everything is shown to them. */
+function adminCondition(scope: ReviewScope): SQL {
+  if (scope.all || !scope.admin) return sql`true`;
+  return sql`(p.organization_id = any(${uuidArray(scope.admin.orgIds)}) or p.id = any(${uuidArray(scope.admin.programIds)}))`;
+}
+
+/**
+ * Row filter of the review lists for independent scoring (issue 20): a reviewer who does not
+ * administer the program sees only the applications assigned to them. `ps` is program_scoring.
+ */
+function assignedCondition(scope: ReviewScope): SQL {
+  if (scope.all || !scope.admin) return sql`true`;
+  return sql`(ps.mode is distinct from 'independent' or ${adminCondition(scope)} or exists (
+    select 1 from score_sheets ss where ss.application_id = a.id and ss.reviewer_id = ${scope.admin.userId}))`;
+}
+
+/** A blind program's applicant is hidden from a caller who does not administer it (shared/domain/blind-review.ts). */
+function identityHidden(scope: ReviewScope): SQL {
+  return sql`(coalesce(ps.blind, false) and not ${adminCondition(scope)})`;
+}
+
+export const applicantName = sql`coalesce(nullif(ap.full_name, ''), nullif(au.name, ''))`;
 const reviewerName = sql`coalesce(nullif(rp.full_name, ''), nullif(ru.name, ''))`;
 const showDecision = sql`coalesce((p.reviewer_form->>'show_decision')::boolean, false)`;
 
 /** The columns of a review list row, given the aliases p (program), o (org), a, r, ap/au, rp/ru. */
-const rowColumns = sql`
+export const rowColumns = sql`
   r.id as review_id, a.id as application_id, p.id as program_id, p.name as program_name,
   o.id as org_id, o.name as org_name, a.user_id as applicant_id, ${applicantName} as applicant_name,
   r.reviewer_id, ${reviewerName} as reviewer_name, coalesce(r.status, 'not_started') as status,
   r.score, r.comments, r.ratings, r.decision, ${showDecision} as show_decision,
   coalesce(r.updated_at, a.submitted_at, a.updated_at) as updated_at, r.submitted_at`;
 
-const nameJoins = sql`
+export const nameJoins = sql`
   left join profiles ap on ap.id = a.user_id
   left join "user" au on au.id = a.user_id
   left join profiles rp on rp.id = r.reviewer_id
@@ -72,6 +107,8 @@ export function toListRow(r: Raw): ReviewListRow {
     org_name: String(r.org_name),
     applicant_id: String(r.applicant_id),
     applicant_name: str(r.applicant_name),
+    identity_hidden: false,
+    applicant_number: null,
     reviewer_id: str(r.reviewer_id),
     reviewer_name: str(r.reviewer_name),
     status: String(r.status) as ReviewListStatus,
@@ -131,20 +168,22 @@ const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\
 function listParts(f: ListFilter, { names = true } = {}) {
   const programFilter = f.programId ? sql`and p.id = ${f.programId}` : sql``;
   const pattern = f.search ? likePattern(f.search) : null;
+  // A hidden applicant's name is not searched either: matching it would reveal it.
+  const byApplicant = pattern
+    ? sql`(not ${identityHidden(f.scope)} and ${applicantName} ilike ${pattern})`
+    : sql`false`;
   const reviewedSearch = pattern
-    ? sql`and (p.name ilike ${pattern} or ${applicantName} ilike ${pattern} or ${reviewerName} ilike ${pattern})`
+    ? sql`and (p.name ilike ${pattern} or ${byApplicant} or ${reviewerName} ilike ${pattern})`
     : sql``;
-  const pendingSearch = pattern
-    ? sql`and (p.name ilike ${pattern} or ${applicantName} ilike ${pattern})`
-    : sql``;
+  const pendingSearch = pattern ? sql`and (p.name ilike ${pattern} or ${byApplicant})` : sql``;
   const reviewedStatus =
     f.status === 'draft' || f.status === 'submitted' ? sql`and r.status = ${f.status}` : sql``;
   const mine = f.mine ? sql`and r.reviewer_id = ${f.userId}` : sql``;
   const withReviewed = f.status !== 'not_started';
   const withPending = (f.status === 'all' || f.status === 'not_started') && !f.mine;
-  const scope = scopeCondition(f.scope);
+  const scope = sql`${scopeCondition(f.scope)} and ${assignedCondition(f.scope)}`;
   // The total needs the name joins only to search by name.
-  const joins = names || pattern ? nameJoins : sql``;
+  const joins = sql`left join program_scoring ps on ps.program_id = p.id ${names || pattern ? nameJoins : sql``}`;
 
   const reviewedFrom = sql`
     from reviews r
@@ -175,13 +214,14 @@ export function reviewListSql(f: ListFilter): SQL {
   const after = (sortAt: SQL) =>
     f.after ? sql`and (${sortAt}, a.id) < (${f.after.at}::timestamptz, ${f.after.id}::uuid)` : sql``;
   const reviewedAt = sql`coalesce(r.submitted_at, r.updated_at)`;
+  const hidden = identityHidden(f.scope);
   const pendingAt = sql`coalesce(a.submitted_at, a.updated_at)`;
   const branches: SQL[] = [];
   if (withReviewed)
-    branches.push(sql`(select ${rowColumns}, ${reviewedAt} as sort_at ${reviewedFrom} ${after(reviewedAt)}
+    branches.push(sql`(select ${rowColumns}, ${hidden} as identity_hidden, ${reviewedAt} as sort_at ${reviewedFrom} ${after(reviewedAt)}
       order by ${reviewedAt} desc, a.id desc limit ${take})`);
   if (withPending)
-    branches.push(sql`(select ${rowColumns}, ${pendingAt} as sort_at ${pendingFrom} ${after(pendingAt)}
+    branches.push(sql`(select ${rowColumns}, ${hidden} as identity_hidden, ${pendingAt} as sort_at ${pendingFrom} ${after(pendingAt)}
       order by ${pendingAt} desc, a.id desc limit ${take})`);
   if (branches.length === 0) return sql`select null where false`;
   return sql`select *, sort_at::text as sort_key from (${sql.join(branches, sql` union all `)}) rows
@@ -210,7 +250,10 @@ export async function listReviews(
   const counted = Number(count[0]?.total ?? 0);
   const last = found.length === f.limit ? found[found.length - 1] : null;
   return {
-    items: found.map(toListRow),
+    items: await hideIdentities(
+      db,
+      found.map((r) => ({ ...toListRow(r), identity_hidden: r.identity_hidden === true })),
+    ),
     total: Math.min(counted, REVIEW_TOTAL_CAP),
     total_capped: counted > REVIEW_TOTAL_CAP,
     next_cursor: last ? encodeCursor({ at: String(last.sort_key), id: String(last.application_id) }) : null,
@@ -218,9 +261,32 @@ export async function listReviews(
 }
 
 /**
+ * Rows whose applicant is hidden (identity_hidden) lose the applicant's name and id and get their
+ * "Applicant #N" number instead; one more statement, only when there are such rows.
+ */
+export async function hideIdentities<T extends ReviewListRow>(db: Db, items: T[]): Promise<T[]> {
+  const hidden = items.filter((i) => i.identity_hidden);
+  if (hidden.length === 0) return items;
+  const numbers = await applicantNumbers(
+    db,
+    hidden.map((i) => i.application_id),
+  );
+  return items.map((i) =>
+    i.identity_hidden
+      ? {
+          ...i,
+          applicant_name: null,
+          applicant_id: null,
+          applicant_number: numbers.get(i.application_id) ?? null,
+        }
+      : i,
+  );
+}
+
+/**
  * The per-program queue page in one statement: the program's header and authorization scope
  * (organization, coalitions) on every row, then each submitted application of the program with its
- * review or none. A program without any gives one row without an application; a program that does
+ * review or none (none for an independent-scoring program: its rows are scoring/queue.ts's). A program without any gives one row without an application; a program that does
  * not exist or is deleted gives no rows. With `actor` (sessionActorSql), every row also carries the
  * session's actor, and there are no rows unless the session loads.
  */
@@ -229,14 +295,17 @@ export function queueSql(programId: string, actor?: SQL): SQL {
     from ${actor ? sql`(${actor}) me cross join ` : sql``}(select hp.id as head_id, hp.name as head_name,
         hp.type as head_type, hp.organization_id as head_org_id, ho.name as head_org_name,
         coalesce((select array_agg(m.coalition_id) from coalition_memberships m
-          where m.organization_id = hp.organization_id), '{}') as head_coalition_ids
+          where m.organization_id = hp.organization_id), '{}') as head_coalition_ids,
+        coalesce(hps.mode, 'shared') as head_mode, coalesce(hps.blind, false) as head_blind,
+        coalesce(hps.sheet_visibility, 'after_submit') as head_sheet_visibility
       from programs hp join organizations ho on ho.id = hp.organization_id
+      left join program_scoring hps on hps.program_id = hp.id
       where hp.id = ${programId} and hp.deleted_at is null) h
     left join (applications a
       join programs p on p.id = a.program_id
       join organizations o on o.id = p.organization_id
       left join reviews r on r.application_id = a.id
-      ${nameJoins}) on a.program_id = h.head_id and a.status <> 'draft'
+      ${nameJoins}) on a.program_id = h.head_id and a.status <> 'draft' and h.head_mode = 'shared'
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
@@ -261,54 +330,84 @@ export async function programQueue(db: Db, programId: string, actor?: SQL) {
       type: String(head.head_type),
       organization_name: String(head.head_org_name),
     },
+    mode: String(head.head_mode) as ReviewMode,
+    blind: head.head_blind === true,
+    sheetVisibility: String(head.head_sheet_visibility) as SheetVisibility,
     items: rows.filter((row) => row.application_id !== null).map(toListRow),
   };
 }
 
-/** The org inbox: every submitted application of the organization's programs, newest first. */
-export function orgReviewsSql(orgId: string, status: InboxStatus): SQL {
-  const statusFilter =
-    status === 'all'
-      ? sql``
-      : status === 'not_started'
-        ? sql`and r.id is null`
-        : sql`and r.status = ${status}`;
-  return sql`select ${rowColumns}
+/**
+ * Which applications an inbox view takes, given the aliases a (application), r (its review) and pub
+ * (its publication). The exports use the same views (decision 037).
+ */
+export function inboxViewCondition(view: InboxStatus): SQL {
+  switch (view) {
+    case 'all':
+      return sql`a.status <> 'draft'`;
+    case 'not_started':
+      return sql`a.status <> 'draft' and r.id is null`;
+    case 'draft':
+      return sql`a.status <> 'draft' and r.status = 'draft'`;
+    case 'submitted':
+      return sql`a.status <> 'draft' and r.status = 'submitted'`;
+    case 'published':
+      return sql`a.status <> 'draft' and pub.id is not null`;
+    case 'unsubmitted':
+      return sql`a.status = 'draft'`;
+    case 'started':
+      return sql`true`;
+  }
+}
+
+/** The org inbox: the organization's applications in a view (one program, or all), newest first. */
+export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string): SQL {
+  const program = programId ? sql`and p.id = ${programId}` : sql``;
+  return sql`select ${rowColumns}, a.status as application_status, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
     from applications a
     join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
     left join reviews r on r.application_id = a.id
+    left join program_scoring ps on ps.program_id = p.id
+    left join (${aggregatesSql(sql`s.program_id in (select id from programs where organization_id = ${orgId})`)}) ag
+      on ag.application_id = a.id
+    left join publications pub on pub.application_id = a.id
     ${nameJoins}
-    where a.status <> 'draft' ${statusFilter}
+    where ${inboxViewCondition(status)} ${program}
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
-/** How many of the organization's submitted applications are in each review state (one statement). */
-function orgReviewCountsSql(orgId: string): SQL {
-  return sql`select count(*)::int as all,
-      (count(*) filter (where r.id is null))::int as not_started,
-      (count(*) filter (where r.status = 'draft'))::int as draft,
-      (count(*) filter (where r.status = 'submitted'))::int as submitted
+/** How many of the organization's (or one program's) applications are in each view (one statement). */
+function orgReviewCountsSql(orgId: string, programId?: string): SQL {
+  const program = programId ? sql`and p.id = ${programId}` : sql``;
+  const counts = inboxStatuses.map(
+    (view) => sql`(count(*) filter (where ${inboxViewCondition(view)}))::int as ${sql.identifier(view)}`,
+  );
+  return sql`select ${sql.join(counts, sql`, `)}
     from applications a
-    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null ${program}
     left join reviews r on r.application_id = a.id
-    where a.status <> 'draft'`;
+    left join publications pub on pub.application_id = a.id`;
 }
 
-export async function orgReviews(db: Db, orgId: string, status: InboxStatus) {
+export async function orgReviews(db: Db, orgId: string, status: InboxStatus, programId?: string) {
   const [rows, counts] = await Promise.all([
-    run(db, orgReviewsSql(orgId, status)),
-    run(db, orgReviewCountsSql(orgId)),
+    run(db, orgReviewsSql(orgId, status, programId)),
+    run(db, orgReviewCountsSql(orgId, programId)),
   ]);
   const c = counts[0] ?? {};
   return {
-    items: rows.map((r) => ({ ...toListRow(r), organization_name: String(r.org_name) })),
-    counts: {
-      all: Number(c.all ?? 0),
-      not_started: Number(c.not_started ?? 0),
-      draft: Number(c.draft ?? 0),
-      submitted: Number(c.submitted ?? 0),
-    },
+    items: rows.map((r) => ({
+      ...toListRow(r),
+      organization_name: String(r.org_name),
+      review_mode: String(r.review_mode) as ReviewMode,
+      scoring: toAggregate(r),
+      application_status: String(r.application_status),
+    })),
+    counts: Object.fromEntries(inboxStatuses.map((s) => [s, Number(c[s] ?? 0)])) as Record<
+      InboxStatus,
+      number
+    >,
   };
 }
 
@@ -316,23 +415,30 @@ export async function orgReviews(db: Db, orgId: string, status: InboxStatus) {
  * Per program the caller may review: how many submitted applications still wait for a finalized
  * review (none yet, or a draft). One statement; programs with nothing submitted are left out.
  */
-export async function pendingCounts(db: Db, scope: ReviewScope) {
+export async function pendingCounts(db: Db, scope: ReviewScope, userId: string) {
   const rows = await run(
     db,
     sql`select p.id as program_id, p.organization_id as org_id,
         (count(*) filter (where r.id is null or r.status <> 'submitted'))::int as pending,
-        count(*)::int as submitted
+        count(*)::int as submitted,
+        coalesce(ps.mode, 'shared') as mode, ${adminCondition(scope)} as can_admin,
+        (select count(*) from score_sheets s where s.program_id = p.id and s.reviewer_id = ${userId}
+          and s.status <> 'submitted')::int as to_score
       from applications a
       join programs p on p.id = a.program_id and p.deleted_at is null
       left join reviews r on r.application_id = a.id
+      left join program_scoring ps on ps.program_id = p.id
       where a.status <> 'draft' and ${scopeCondition(scope)}
-      group by p.id, p.organization_id`,
+      group by p.id, p.organization_id, ps.mode`,
   );
   return rows.map((r) => ({
     program_id: String(r.program_id),
     org_id: String(r.org_id),
     pending: Number(r.pending),
     submitted: Number(r.submitted),
+    mode: String(r.mode) as ReviewMode,
+    can_admin: r.can_admin === true,
+    to_score: Number(r.to_score),
   }));
 }
 

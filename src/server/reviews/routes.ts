@@ -131,6 +131,7 @@ export const reviewRoutes = router()
           c.get('actor'),
           c.req.valid('param').slug,
           c.req.valid('query').status,
+          c.req.valid('query').program_id,
         ),
         200,
       ),

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { ORG_APPLICATION_PROGRAM_ID } from '../../shared/domain/applyhub';
 import { visibleProfileSnapshot } from '../../shared/domain/profile-visibility';
 import { decisionOf, reviewWriteProblem } from '../../shared/domain/reviews';
+import { scoringMessages } from '../../shared/domain/scoring';
 import { type Actor, can, effectiveRoles, isSuperAdmin } from '../../shared/policy';
 import { applicationFormSchema } from '../../shared/schemas/forms';
 import type {
@@ -15,15 +17,21 @@ import type {
   SaveReviewInput,
 } from '../../shared/schemas/reviews';
 import { APPLICATION_NOT_FOUND, readableApplication } from '../applications/access';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
+import { whenOrgRequestReviewed } from '../featured/org-requests';
 import { notifyTopic } from '../realtime/notify';
+import { applicantNumbers } from '../scoring/queries';
+import { independentQueueItems } from '../scoring/queue';
+import { applicationForReviewer } from '../scoring/redaction';
 import { actorOfRow, type SessionCheck, sessionActorSql } from '../users/queries';
 import {
   decodeCursor,
+  hideIdentities,
   type ListCursor,
   listReviews,
   orgReviews,
@@ -62,6 +70,7 @@ export function reviewScopeOf(actor: Actor): ReviewScope {
     all: false,
     orgIds: [...new Set([...actor.orgAdmin, ...actor.reviewerOrgs])],
     programIds: [...new Set([...actor.reviewerPrograms, ...actor.programAdmin])],
+    admin: { orgIds: actor.orgAdmin, programIds: actor.programAdmin, userId: actor.userId },
   };
 }
 
@@ -99,17 +108,37 @@ export async function getReviewDetail(
   actor: Actor | null,
   applicationId: string,
 ): Promise<ReviewDetail> {
-  await reviewableApplication(db, actor, applicationId);
+  const { access } = await reviewableApplication(db, actor, applicationId);
   const row = await reviewDetailRow(db, applicationId);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
   const form = applicationFormSchema.parse(row.form ?? {});
+  const shown = await applicationForReviewer(db, access.view, {
+    form,
+    answers: row.answers,
+    snapshot: visibleProfileSnapshot(form, row.profileSnapshot),
+  });
+  const hide = access.view.hideIdentity;
+  const independent = access.settings.mode === 'independent';
   return {
-    application: row.application,
-    applicant_answers: row.answers,
-    application_schema: form,
-    profile_snapshot: visibleProfileSnapshot(form, row.profileSnapshot),
-    review: row.review,
+    application: {
+      ...row.application,
+      ...(hide
+        ? {
+            applicant_id: null,
+            applicant_name: null,
+            applicant_number: (await applicantNumbers(db, [applicationId])).get(applicationId) ?? null,
+          }
+        : { applicant_number: null }),
+      identity_hidden: hide,
+    },
+    applicant_answers: shown.answers,
+    application_schema: shown.form,
+    profile_snapshot: shown.snapshot,
+    // In independent scoring the shared review is the admins' final decision.
+    review: independent && !access.admin ? null : row.review,
     reviewer_form: reviewerFormOf(row.reviewerForm),
+    review_mode: access.settings.mode,
+    can_admin: access.admin,
   };
 }
 
@@ -128,58 +157,121 @@ export async function saveReview(
 ): Promise<Review> {
   const ref = await reviewableApplication(db, actor, applicationId);
   const me = requireActor(actor);
+  if (ref.access.settings.mode === 'independent') throw new Conflict(scoringMessages.sharedOnly);
   const detail = await reviewDetailRow(db, applicationId);
   const config = reviewerFormOf(detail?.reviewerForm);
   const problem = reviewWriteProblem(config, input);
   if (problem) throw new Invalid(problem.message, { [problem.field]: problem.message });
 
   const now = clock.now();
-  await db.transaction(async (tx) => {
-    const current = await reviewOf(tx, applicationId, { lock: true });
-    if (current?.status === 'submitted') throw new ReviewConflict(reviewMessages.finalized, current);
-    if ((current?.version ?? 0) !== input.version) throw new ReviewConflict(reviewMessages.stale, current);
-    const finalize = input.finalize === true;
-    const fields = {
-      ...(input.score !== undefined ? { score: input.score } : {}),
-      ...(input.comments !== undefined ? { comments: input.comments } : {}),
-      ...(input.ratings !== undefined ? { ratings: input.ratings, decision: decisionOf(input.ratings) } : {}),
-      ...(finalize ? { status: 'submitted' as const, submittedAt: now } : {}),
-      reviewerId: me.userId,
-      updatedAt: now,
-    };
-    if (current) {
-      await tx
-        .update(reviews)
-        .set({ ...fields, version: current.version + 1 })
-        .where(and(eq(reviews.id, current.id), eq(reviews.version, current.version)));
-    } else {
-      const [created] = await tx
-        .insert(reviews)
-        .values({ applicationId, programId: ref.programId, ...fields, createdAt: now, version: 1 })
-        .onConflictDoNothing()
-        .returning({ id: reviews.id });
-      if (!created) throw new ReviewConflict(reviewMessages.stale, await reviewOf(tx, applicationId));
-    }
-    const version = (current?.version ?? 0) + 1;
-    await notifyTopic(tx, reviewTopic(applicationId), { version, status: finalize ? 'submitted' : 'draft' });
-    await notifyTopic(tx, REVIEWS_TOPIC, { application_id: applicationId, program_id: ref.programId });
-  });
+  await db.transaction((tx) =>
+    writeReview(tx, {
+      applicationId,
+      programId: ref.programId,
+      version: input.version,
+      fields: { score: input.score, comments: input.comments, ratings: input.ratings },
+      finalize: input.finalize === true,
+      by: me,
+      at: now,
+      audit: {
+        orgId: ref.scope.orgId,
+        label: `${detail?.application.program_name ?? ''} · ${detail?.application.applicant_name ?? 'applicant'}`,
+      },
+    }),
+  );
   return (await reviewOf(db, applicationId))!;
 }
 
-/** The per-program queue: the program's submitted applications with their review or 'not started'. */
+/**
+ * Writes the shared review of an application inside `tx`: refused (ReviewConflict) when finalized or
+ * when `version` is stale; records the editor and times; announces the change on commit. The one
+ * write path of the reviews table: the collaborative review, and an independent-scoring program's
+ * final decision (scoring/sheets.ts).
+ */
+export async function writeReview(
+  tx: Db,
+  input: {
+    applicationId: string;
+    programId: string;
+    version: number;
+    fields: { score?: number | null; comments?: string | null; ratings?: Record<string, unknown> };
+    finalize: boolean;
+    by: Actor;
+    at: Date;
+    /** What the audit log records of a finalize (decision 038). */
+    audit: { orgId: string; label: string };
+  },
+): Promise<void> {
+  const { applicationId, fields: given, finalize, at: now } = input;
+  const current = await reviewOf(tx, applicationId, { lock: true });
+  if (current?.status === 'submitted') throw new ReviewConflict(reviewMessages.finalized, current);
+  if ((current?.version ?? 0) !== input.version) throw new ReviewConflict(reviewMessages.stale, current);
+  const fields = {
+    ...(given.score !== undefined ? { score: given.score } : {}),
+    ...(given.comments !== undefined ? { comments: given.comments } : {}),
+    ...(given.ratings !== undefined ? { ratings: given.ratings, decision: decisionOf(given.ratings) } : {}),
+    ...(finalize ? { status: 'submitted' as const, submittedAt: now } : {}),
+    reviewerId: input.by.userId,
+    updatedAt: now,
+  };
+  if (current) {
+    await tx
+      .update(reviews)
+      .set({ ...fields, version: current.version + 1 })
+      .where(and(eq(reviews.id, current.id), eq(reviews.version, current.version)));
+  } else {
+    const [created] = await tx
+      .insert(reviews)
+      .values({ applicationId, programId: input.programId, ...fields, createdAt: now, version: 1 })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    if (!created) throw new ReviewConflict(reviewMessages.stale, await reviewOf(tx, applicationId));
+  }
+  const version = (current?.version ?? 0) + 1;
+  // A finalized review of an org creation request that declines it tells the requester (issue 19).
+  if (finalize && input.programId === ORG_APPLICATION_PROGRAM_ID)
+    await whenOrgRequestReviewed(tx, applicationId, decisionOf(given.ratings ?? current?.ratings ?? {}));
+  if (finalize) {
+    const review = await reviewOf(tx, applicationId);
+    await recordAudit(tx, {
+      actor: input.by,
+      action: 'review.finalized',
+      target: { type: 'review', id: applicationId, label: input.audit.label },
+      orgId: input.audit.orgId,
+      summary: `status: ${current?.status ?? 'not started'} → finalized; score: ${review?.score ?? '(none)'}; decision: ${review?.decision ?? '(none)'}`,
+      at: now,
+    });
+  }
+  await notifyTopic(tx, reviewTopic(applicationId), { version, status: finalize ? 'submitted' : 'draft' });
+  await notifyTopic(tx, REVIEWS_TOPIC, { application_id: applicationId, program_id: input.programId });
+}
+
+/**
+ * The per-program queue: the program's submitted applications with their review or 'not started'.
+ * In independent scoring, the admins' queue with aggregates or a reviewer's assigned applications.
+ */
 export async function getQueue(db: Db, actor: Actor | null, programId: string): Promise<ReviewQueue> {
   const me = requireActor(actor);
   // Header, scope and rows in one statement; the rows are not shown unless the scope allows it.
   const queue = await programQueue(db, programId);
-  const shown = queue && queueFor(me, queue);
-  if (!shown) throw new NotFound(reviewMessages.programNotFound);
-  return shown;
+  if (!queue || !can(me, { kind: 'program:review', program: queue.scope }))
+    throw new NotFound(reviewMessages.programNotFound);
+  const admin = can(me, { kind: 'program:admin', program: queue.scope });
+  const hideIdentity = queue.blind && !admin;
+  const items =
+    queue.mode === 'independent'
+      ? await independentQueueItems(db, programId, { userId: me.userId, admin, hideIdentity })
+      : await hideIdentities(
+          db,
+          queue.items.map((i) => ({ ...i, identity_hidden: hideIdentity })),
+        );
+  return queueOf(queue, items, admin);
 }
 
 /**
  * The same for a session not yet loaded, read in the same one statement (decision 031); null for
- * anything but a queue the session's user may see, which the usual path then answers.
+ * anything but a shared-review queue the session's user may see in full, which the usual path then
+ * answers (independent scoring and blind review need more than the one statement).
  */
 export async function queueForSession(
   db: Db,
@@ -187,19 +279,25 @@ export async function queueForSession(
   programId: string,
 ): Promise<ReviewQueue | null> {
   const queue = await programQueue(db, programId, sessionActorSql(session));
-  return queue && queueFor(await actorOfRow(db, queue.head), queue);
+  if (queue?.mode !== 'shared' || queue.blind) return null;
+  const me = await actorOfRow(db, queue.head);
+  if (!can(me, { kind: 'program:review', program: queue.scope })) return null;
+  return queueOf(queue, queue.items, can(me, { kind: 'program:admin', program: queue.scope }));
 }
 
-function queueFor(
-  me: Actor,
+function queueOf(
   queue: NonNullable<Awaited<ReturnType<typeof programQueue>>>,
-): ReviewQueue | null {
-  if (!can(me, { kind: 'program:review', program: queue.scope })) return null;
+  items: ReviewQueue['items'],
+  admin: boolean,
+): ReviewQueue {
   return {
     program: queue.program,
-    items: queue.items,
-    total: queue.items.length,
-    can_admin: can(me, { kind: 'program:admin', program: queue.scope }),
+    items,
+    total: items.length,
+    can_admin: admin,
+    review_mode: queue.mode,
+    blind: queue.blind,
+    sheet_visibility: queue.sheetVisibility,
   };
 }
 
@@ -224,7 +322,7 @@ export async function getAllReviews(db: Db, actor: Actor | null, query: ReviewsQ
 export async function getPendingCounts(db: Db, actor: Actor | null): Promise<PendingCounts> {
   const me = requireActor(actor);
   if (!mayReviewAnything(me)) throw new Forbidden();
-  return { items: await pendingCounts(db, reviewScopeOf(me)) };
+  return { items: await pendingCounts(db, reviewScopeOf(me), me.userId) };
 }
 
 function cursorOf(text: string): ListCursor {
@@ -240,6 +338,7 @@ export async function getOrgReviews(
   actor: Actor | null,
   slug: string,
   status: InboxStatus,
+  programId?: string,
 ): Promise<OrgReviewList> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -247,6 +346,6 @@ export async function getOrgReviews(
     .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
   assertCan(actor, { kind: 'org:admin', orgId: org.id });
-  const { items, counts } = await orgReviews(db, org.id, status);
+  const { items, counts } = await orgReviews(db, org.id, status, programId);
   return { items, total: items.length, counts };
 }

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config';
+import { consoleLike, logger } from '../log/logger';
 import { contentDisposition } from './disposition';
 import {
   assertObjectPath,
@@ -21,12 +22,26 @@ import {
   limited,
   type PutOptions,
   type Storage,
+  StorageLimitExceeded,
+  StorageUnavailable,
   type StoredObject,
 } from './storage';
 
 function notFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * An error of the SDK as StorageUnavailable, logged with the store's error name and status only (an
+ * object key can hold a file name).
+ */
+function storageFault(err: unknown): unknown {
+  if (err instanceof StorageUnavailable || err instanceof StorageLimitExceeded) return err;
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const reason = [e?.name, e?.code, e?.$metadata?.httpStatusCode].filter(Boolean).join(' ') || 'unknown';
+  logger().warn({ component: 's3', reason }, 'file storage failed');
+  return new StorageUnavailable(reason, { cause: err });
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, …), chosen when S3_BUCKET is set. */
@@ -45,6 +60,8 @@ export class S3Storage implements Storage {
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
           : undefined,
+      // The SDK's own warnings go to our log.
+      logger: { debug: () => {}, info: () => {}, ...consoleLike('s3') },
       // Plain bodies (no aws-chunked trailers): what every S3-compatible store accepts.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -53,7 +70,9 @@ export class S3Storage implements Storage {
 
   async put(objectPath: string, body: Body, options: PutOptions): Promise<{ size: number }> {
     assertObjectPath(objectPath);
-    // The body's own failure (limit, a caller's check) wins over the SDK's wrapping of it.
+    // The body's own failure (limit, a caller's check) wins over the SDK's wrapping of it, and ends
+    // the request at once: a stream that fails half-way would otherwise leave it waiting for bytes.
+    const abort = new AbortController();
     let sourceError: unknown = null;
     let size = 0;
     const source = async function* () {
@@ -64,6 +83,7 @@ export class S3Storage implements Storage {
         }
       } catch (err) {
         sourceError = err;
+        abort.abort();
         throw err;
       }
     };
@@ -80,6 +100,8 @@ export class S3Storage implements Storage {
       } else {
         stream = Readable.from(source());
       }
+      // The failure is reported through sourceError; the stream's own 'error' must not go unheard.
+      stream.on('error', () => {});
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
@@ -88,11 +110,12 @@ export class S3Storage implements Storage {
           ContentLength: length,
           ContentType: options.contentType,
         }),
+        { abortSignal: abort.signal },
       );
       if (size !== length) throw new Error('The body ended before its declared length.');
       return { size };
     } catch (err) {
-      throw sourceError ?? err;
+      throw sourceError ?? storageFault(err);
     } finally {
       if (spooled) await rm(spooled, { force: true });
     }
@@ -110,13 +133,15 @@ export class S3Storage implements Storage {
       };
     } catch (err) {
       if (notFound(err)) return null;
-      throw err;
+      throw storageFault(err);
     }
   }
 
   async delete(objectPath: string): Promise<void> {
     assertObjectPath(objectPath);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectPath }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectPath })).catch((err) => {
+      throw storageFault(err);
+    });
   }
 
   async exists(objectPath: string): Promise<boolean> {
@@ -126,7 +151,7 @@ export class S3Storage implements Storage {
       return true;
     } catch (err) {
       if (notFound(err)) return false;
-      throw err;
+      throw storageFault(err);
     }
   }
 

@@ -1,12 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver } from '../../../tests/support/storage-under-test';
 import { DiskStorage } from './disk';
-import { S3Storage } from './s3';
-import { isValidObjectPath, type Storage, StorageLimitExceeded } from './storage';
+import { isValidObjectPath, type Storage, StorageLimitExceeded, StorageUnavailable } from './storage';
 
 async function* chunks(...parts: (string | Uint8Array)[]) {
   for (const p of parts) yield typeof p === 'string' ? new TextEncoder().encode(p) : p;
@@ -147,108 +145,59 @@ describe('DiskStorage layout', () => {
   });
 });
 
-/** A tiny fake of the S3 REST API (path-style PUT/GET/HEAD/DELETE object): the outside world, faked. */
-class FakeS3 {
-  objects = new Map<string, { body: Buffer; type: string }>();
-  requests: string[] = [];
-  server: Server = createServer((req, res) => void this.handle(req, res));
-  url = '';
+/** S3's REST API served by s3rver (a real S3-compatible server on local disk), started here. */
+let s3rver: Awaited<ReturnType<typeof startS3rver>>;
 
-  async start() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop() {
-    return new Promise<void>((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
-    const url = new URL(req.url ?? '/', this.url);
-    const key = decodeURIComponent(url.pathname.slice(1));
-    this.requests.push(`${req.method} ${key}`);
-    if (
-      !req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') &&
-      !url.searchParams.has('X-Amz-Signature')
-    ) {
-      res.writeHead(403).end();
-      return;
-    }
-    const notFound = () => {
-      res.writeHead(404, { 'content-type': 'application/xml' });
-      res.end(
-        req.method === 'HEAD' ? undefined : '<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>',
-      );
-    };
-    if (req.method === 'PUT') {
-      const parts: Buffer[] = [];
-      try {
-        for await (const c of req) parts.push(c as Buffer);
-      } catch {
-        return;
-      }
-      const body = Buffer.concat(parts);
-      if (Number(req.headers['content-length']) !== body.length) {
-        res.writeHead(400).end();
-        return;
-      }
-      this.objects.set(key, { body, type: String(req.headers['content-type'] ?? 'binary/octet-stream') });
-      res.writeHead(200, { etag: '"x"' }).end();
-      return;
-    }
-    const obj = this.objects.get(key);
-    if (req.method === 'DELETE') {
-      this.objects.delete(key);
-      res.writeHead(204).end();
-      return;
-    }
-    if (!obj) return notFound();
-    const headers = {
-      'content-type': url.searchParams.get('response-content-type') ?? obj.type,
-      'content-length': String(obj.body.length),
-      ...(url.searchParams.get('response-content-disposition')
-        ? { 'content-disposition': url.searchParams.get('response-content-disposition')! }
-        : {}),
-    };
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : obj.body);
-  }
-}
-
-const fake = new FakeS3();
-const s3 = () =>
-  new S3Storage({
-    bucket: 'applyhub',
-    endpoint: fake.url,
-    region: 'us-east-1',
-    accessKeyId: 'test-key',
-    secretAccessKey: 'test-secret',
-    forcePathStyle: true,
+describe('S3Storage against s3rver', () => {
+  beforeAll(async () => {
+    s3rver = await startS3rver('applyhub');
   });
+  afterAll(() => s3rver.stop());
 
-describe('S3Storage against a fake S3', () => {
-  beforeAll(() => fake.start());
-  afterAll(() => fake.stop());
-
-  contract('S3Storage', s3);
+  contract('S3Storage', () => s3rver.storage());
 
   it('addresses objects path-style in the bucket and presigns GETs with the file name', async () => {
-    const storage = s3();
+    const storage = s3rver.storage();
     await storage.put('profiles/u/profile/9_photo.png', chunks('png-bytes'), {
       contentType: 'image/png',
       maxBytes: 100,
       size: 9,
     });
-    expect(fake.objects.get('applyhub/profiles/u/profile/9_photo.png')?.type).toBe('image/png');
     const url = await storage.presignGet('profiles/u/profile/9_photo.png', 600, {
       fileName: 'photo.png',
       contentType: 'image/png',
     });
     const parsed = new URL(url);
+    expect(parsed.origin).toBe(s3rver.endpoint);
+    expect(parsed.pathname).toBe('/applyhub/profiles/u/profile/9_photo.png');
     expect(parsed.searchParams.get('X-Amz-Expires')).toBe('600');
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('png-bytes');
+    expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toContain('inline; filename="photo.png"');
+  });
+
+  it('ends the request at once when the body fails half-way (known length), storing nothing', async () => {
+    const storage = s3rver.storage();
+    const p = 'profiles/u1/profile/5_half.bin';
+    await expect(
+      storage.put(p, failing('checked: not text'), { contentType: 'text/plain', maxBytes: 100, size: 50 }),
+    ).rejects.toThrow('checked: not text');
+    expect(await storage.exists(p)).toBe(false);
+  });
+
+  it('reports a missing bucket or an unreachable server as StorageUnavailable', async () => {
+    const missing = s3rver.storage('no-such-bucket');
+    const put = missing.put('a/b', chunks('x'), { contentType: 'text/plain', maxBytes: 10, size: 1 });
+    await expect(put).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(put).rejects.toThrow(/NoSuchBucket/);
+    const down = await startS3rver('gone');
+    const gone = down.storage();
+    await down.stop();
+    await expect(
+      gone.put('a/b', chunks('x'), { contentType: 'text/plain', maxBytes: 10, size: 1 }),
+    ).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(gone.get('a/b')).rejects.toBeInstanceOf(StorageUnavailable);
   });
 });

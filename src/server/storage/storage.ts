@@ -43,6 +43,19 @@ export class StorageLimitExceeded extends Error {
   }
 }
 
+/**
+ * The object store cannot serve now (unreachable, the bucket missing, credentials refused, a 5xx):
+ * answered as 503 with nothing recorded. `reason` names the store's error (never the object's key).
+ */
+export class StorageUnavailable extends Error {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`File storage is unavailable (${reason}).`, options);
+  }
+}
+
 /** A path that is not a plain relative object path. */
 export class InvalidObjectPath extends Error {}
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type AssignmentKind, bumpedRole } from '../../shared/policy';
+import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
-import { assignments, profiles } from '../db/schema';
+import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
 
 export interface AssignInput {
   userId: string;
@@ -12,13 +13,76 @@ export interface AssignInput {
   by?: string | null;
 }
 
+type AssignmentKey = Pick<AssignInput, 'userId' | 'kind' | 'scopeType' | 'scopeId'>;
+
+const keyOf = (input: AssignmentKey) =>
+  and(
+    eq(assignments.userId, input.userId),
+    eq(assignments.kind, input.kind),
+    eq(assignments.scopeType, input.scopeType),
+    eq(assignments.scopeId, input.scopeId),
+  );
+
+const kindWords: Record<AssignmentKind, string> = {
+  org_admin: 'Organization admin',
+  coalition_manager: 'Coalition manager',
+  reviewer: 'Reviewer',
+  program_admin: 'Program admin',
+};
+
+/** The names the audit entry shows (the user's email, the scope's name) and the organization whose log it is in. */
+async function assignmentFacts(tx: Db, input: AssignmentKey) {
+  const [who] = await tx.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
+  let scopeName: string | null = null;
+  let orgId: string | null = null;
+  if (input.scopeType === 'org') {
+    const [o] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, input.scopeId));
+    scopeName = o?.name ?? null;
+    orgId = input.scopeId;
+  } else if (input.scopeType === 'program') {
+    const [p] = await tx
+      .select({ name: programs.name, orgId: programs.organizationId })
+      .from(programs)
+      .where(eq(programs.id, input.scopeId));
+    scopeName = p?.name ?? null;
+    orgId = p?.orgId ?? null;
+  } else {
+    const [c] = await tx
+      .select({ name: coalitions.name })
+      .from(coalitions)
+      .where(eq(coalitions.id, input.scopeId));
+    scopeName = c?.name ?? null;
+  }
+  return { email: who?.email ?? input.userId, scopeName: scopeName ?? input.scopeId, orgId };
+}
+
+async function auditAssignment(
+  tx: Db,
+  input: AssignmentKey & { by?: string | null },
+  change: { added: boolean; summary: string },
+) {
+  const facts = await assignmentFacts(tx, input);
+  await recordAudit(tx, {
+    actor: input.by ? { userId: input.by } : null,
+    action: change.added ? 'assignment.added' : 'assignment.removed',
+    target: { type: 'assignment', id: input.userId, label: facts.email },
+    orgId: facts.orgId,
+    summary: `${kindWords[input.kind]} of ${input.scopeType === 'org' ? 'organization' : input.scopeType} ${facts.scopeName}${change.summary ? `; ${change.summary}` : ''}`,
+  });
+}
+
 /**
  * Creates or updates an assignment (idempotent) and applies the role bump: an applicant given an
  * active admin, reviewer or coalition-manager assignment has the profile role raised to match.
+ * A change (a new assignment, or its status changed) is recorded in the audit log; a repeat is not.
  * Run it inside the caller's transaction.
  */
 export async function upsertAssignment(tx: Db, input: AssignInput): Promise<void> {
   const status = input.status ?? 'active';
+  const [before] = await tx.select({ status: assignments.status }).from(assignments).where(keyOf(input));
   await tx
     .insert(assignments)
     .values({
@@ -33,30 +97,34 @@ export async function upsertAssignment(tx: Db, input: AssignInput): Promise<void
       target: [assignments.userId, assignments.kind, assignments.scopeType, assignments.scopeId],
       set: { status, updatedAt: sql`now()` },
     });
-  if (status !== 'active') return;
-  const [profile] = await tx
-    .select({ role: profiles.role })
-    .from(profiles)
-    .where(eq(profiles.id, input.userId));
-  if (!profile) return;
-  const role = bumpedRole(profile.role, input.kind);
-  if (role !== profile.role) {
-    await tx.update(profiles).set({ role, updatedAt: sql`now()` }).where(eq(profiles.id, input.userId));
+  let bump = '';
+  if (status === 'active') {
+    const [profile] = await tx
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.id, input.userId));
+    const role = profile ? bumpedRole(profile.role, input.kind) : null;
+    if (profile && role && role !== profile.role) {
+      await tx.update(profiles).set({ role, updatedAt: sql`now()` }).where(eq(profiles.id, input.userId));
+      bump = `role: ${profile.role} → ${role}`;
+    }
   }
+  if (before?.status === status) return;
+  const statusChange = before ? `status: ${before.status} → ${status}` : `status: ${status}`;
+  await auditAssignment(tx, input, {
+    added: status === 'active',
+    summary: [statusChange, bump].filter(Boolean).join('; '),
+  });
 }
 
-export async function removeAssignment(
-  tx: Db,
-  input: Pick<AssignInput, 'userId' | 'kind' | 'scopeType' | 'scopeId'>,
-): Promise<void> {
-  await tx
-    .delete(assignments)
-    .where(
-      and(
-        eq(assignments.userId, input.userId),
-        eq(assignments.kind, input.kind),
-        eq(assignments.scopeType, input.scopeType),
-        eq(assignments.scopeId, input.scopeId),
-      ),
-    );
+/** Removes an assignment; removing one that does not exist changes (and records) nothing. */
+export async function removeAssignment(tx: Db, input: AssignmentKey & { by?: string | null }): Promise<void> {
+  const removed = await tx.delete(assignments).where(keyOf(input)).returning({ status: assignments.status });
+  if (removed.length === 0) return;
+  await auditAssignment(tx, input, { added: false, summary: `removed (was ${removed[0].status})` });
+}
+
+/** Revokes an assignment (org admins and coalition managers are revoked rather than removed). */
+export async function revokeAssignment(tx: Db, input: AssignmentKey & { by?: string | null }): Promise<void> {
+  await upsertAssignment(tx, { ...input, status: 'revoked' });
 }

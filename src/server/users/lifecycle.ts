@@ -17,6 +17,11 @@ export async function softDeleteUser(tx: Db, userId: string, at: Date): Promise<
   await tx.delete(session).where(eq(session.userId, userId));
 }
 
+/** Sign-out: the session ends in the database (a failure throws, so nobody is told it ended). */
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
+}
+
 export async function isSoftDeleted(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ deletedAt: profiles.deletedAt })

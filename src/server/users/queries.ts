@@ -1,9 +1,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../shared/policy';
-import { SESSION_UPDATE_AGE_SECONDS } from '../auth/auth';
+import { type Actor, type ActorScope, assignmentGrants, grantOf } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { assignments, coalitions, organizations, profiles, programs, session, user } from '../db/schema';
+import { SESSION_UPDATE_AGE_SECONDS } from './session-age';
 
 /** The user's profile row, created once; a new profile's contact email starts as the sign-in email. */
 export async function ensureProfile(db: Db, userId: string, email?: string | null): Promise<void> {
@@ -154,22 +154,28 @@ async function toActor(db: Db, row: ActorRow): Promise<Actor> {
     programAdmin: [],
   };
   for (const a of row.held) {
-    if (a.kind === 'org_admin') actor.orgAdmin.push(a.scope_id);
-    else if (a.kind === 'coalition_manager') actor.coalitionManager.push(a.scope_id);
-    else if (a.kind === 'program_admin') actor.programAdmin.push(a.scope_id);
-    else if (a.kind === 'reviewer' && a.scope_type === 'org') actor.reviewerOrgs.push(a.scope_id);
-    else if (a.kind === 'reviewer' && a.scope_type === 'program') actor.reviewerPrograms.push(a.scope_id);
+    const list = grantOf(a.kind, a.scope_type);
+    if (list) actor[list].push(a.scope_id);
   }
   return actor;
 }
 
-/** The scope ids of the user's active assignments that `kinds` picks, as a subquery of a user row. */
-const heldIds = (kinds: SQL) => sql`(select a.scope_id from ${assignments} a
-  where a.user_id = ${user.id} and a.status = 'active' and ${kinds})`;
-const directPrograms = heldIds(
-  sql`(a.kind = 'program_admin' or (a.kind = 'reviewer' and a.scope_type = 'program'))`,
-);
-const reviewedOrgs = heldIds(sql`a.kind = 'reviewer' and a.scope_type = 'org'`);
+/**
+ * The SQL condition on an assignment row `a` that it grants one of `scopes` (assignmentGrants): the
+ * same table toActor reads, written as constants so PostgreSQL keeps one plan.
+ */
+export function grantsAny(...scopes: ActorScope[]): SQL {
+  const pairs = assignmentGrants
+    .filter((g) => (scopes as string[]).includes(g.grants))
+    .map((g) => `('${g.kind}', '${g.scopeType}')`);
+  return sql.raw(`(a.kind, a.scope_type) in (${pairs.join(', ')})`);
+}
+
+/** The scope ids of the user's active assignments that grant one of `scopes`, as a subquery of a user row. */
+const heldIds = (...scopes: ActorScope[]) => sql`(select a.scope_id from ${assignments} a
+  where a.user_id = ${user.id} and a.status = 'active' and ${grantsAny(...scopes)})`;
+const directPrograms = heldIds('programAdmin', 'reviewerPrograms');
+const reviewedOrgs = heldIds('reviewerOrgs');
 
 /** Live (not soft-deleted) organizations among `held`, by name. */
 const orgList = (held: SQL) => sql<OrgRef[]>`coalesce((
@@ -184,10 +190,10 @@ const orgList = (held: SQL) => sql<OrgRef[]>`coalesce((
 const capabilityLists = (db: Db, owner: SQL, name: string) =>
   db
     .select({
-      admin_orgs: orgList(heldIds(sql`a.kind = 'org_admin'`)),
+      admin_orgs: orgList(heldIds('orgAdmin')),
       coalitions: sql<OrgRef[]>`coalesce((
         select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by c.name)
-        from ${coalitions} c where c.id in ${heldIds(sql`a.kind = 'coalition_manager'`)}
+        from ${coalitions} c where c.id in ${heldIds('coalitionManager')}
           and c.deleted_at is null), '[]'::json)`,
       reviewer_orgs: orgList(reviewedOrgs),
       // Live programs reviewed (or administered) directly, or reviewed through an organization.

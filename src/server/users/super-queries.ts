@@ -1,27 +1,27 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type ActorScope, effectiveRoleScopes } from '../../shared/policy';
 import type { AssignmentRow, SuperUser, UserRoleFilter } from '../../shared/schemas/governance';
 import type { Db } from '../db/client';
 import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
+import { grantsAny } from './queries';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Conditions are written on profiles.id (= user.id) so the total can be counted on profiles alone.
-const held = (kinds: string[]) =>
-  sql<boolean>`exists (select 1 from ${assignments} a where a.user_id = ${profiles.id} and a.status = 'active' and a.kind in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )}))`;
-const hasAdmin = held(['org_admin', 'program_admin']);
-const hasReviewer = held(['reviewer']);
-const hasCoManager = held(['coalition_manager']);
+// Effective roles as policy.effectiveRoles computes them, from the same grant table.
+const held = (scopes: readonly ActorScope[]) =>
+  sql<boolean>`exists (select 1 from ${assignments} a where a.user_id = ${profiles.id} and a.status = 'active' and ${grantsAny(...scopes)})`;
+const hasAdmin = held(effectiveRoleScopes.has_admin);
+const hasReviewer = held(effectiveRoleScopes.has_reviewer);
+const hasCoManager = held(effectiveRoleScopes.has_co_manager);
 
 const roleCondition: Record<UserRoleFilter, SQL> = {
   superadmin: sql`${profiles.role} = 'superadmin'`,
   admin: hasAdmin,
   reviewer: hasReviewer,
   coalition_manager: hasCoManager,
-  applicant: sql`${profiles.role} <> 'superadmin' and not ${held(['org_admin', 'program_admin', 'reviewer', 'coalition_manager'])}`,
+  applicant: sql`${profiles.role} <> 'superadmin' and not ${held(Object.values(effectiveRoleScopes).flat())}`,
 };
 
 export const userDisplayName = sql<string | null>`coalesce(${profiles.fullName}, nullif(${user.name}, ''))`;

@@ -131,10 +131,8 @@ export const superUserRoutes = router()
       request: { params: assignmentId },
       responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superRemoveAssignment(db, c.get('actor'), c.req.valid('param').id, clock), 200);
-    },
+    async (c) =>
+      c.json(await superRemoveAssignment(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({

@@ -8,12 +8,13 @@ import type {
   UpsertAssignmentInput,
   UserRoleFilter,
 } from '../../shared/schemas/governance';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
-import { assignments, coalitions, organizations, profiles, programs, user } from '../db/schema';
+import { coalitions, organizations, profiles, programs, user } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
-import { upsertAssignment } from './assignments';
+import { removeAssignment, revokeAssignment, upsertAssignment } from './assignments';
 import { restoreUser, setProfileRole, softDeleteUser } from './lifecycle';
 import {
   assignmentById,
@@ -53,10 +54,11 @@ async function lockForRoleChange(tx: Db, userId: string) {
     .where(and(eq(profiles.role, 'superadmin'), isNull(profiles.deletedAt)))
     .for('update');
   const [target] = await tx
-    .select({ id: profiles.id, role: profiles.role, deletedAt: profiles.deletedAt })
+    .select({ id: profiles.id, role: profiles.role, deletedAt: profiles.deletedAt, email: user.email })
     .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, userId))
-    .for('update');
+    .for('update', { of: profiles });
   if (!target) throw new NotFound(m.userNotFound);
   return { target, supers: supers.map((s) => s.id) };
 }
@@ -78,13 +80,21 @@ export async function superSetUserRole(
   userId: string,
   role: AssignableRole,
 ): Promise<SuperUser> {
-  superOnly(actor);
+  const me = superOnly(actor);
   await db.transaction(async (tx) => {
     const { target, supers } = await lockForRoleChange(tx, userId);
     if (target.deletedAt) throw new Conflict(m.userDeleted);
     if (target.role === role) return;
     if (role !== 'superadmin') assertSuperAdminRemains(supers, userId);
-    await setProfileRole(tx, userId, role, clock.now());
+    const at = clock.now();
+    await setProfileRole(tx, userId, role, at);
+    await recordAudit(tx, {
+      actor: me,
+      action: 'user.role_changed',
+      target: { type: 'user', id: userId, label: target.email },
+      summary: `role: ${target.role} → ${role}`,
+      at,
+    });
   });
   return (await superUserById(db, userId))!;
 }
@@ -94,27 +104,44 @@ export async function superSetUserRole(
  * refused because every request checks deleted_at). The last super admin cannot be deleted.
  */
 export async function superDeleteUser(db: Db, clock: Clock, actor: Actor | null, userId: string) {
-  superOnly(actor);
+  const me = superOnly(actor);
   await db.transaction(async (tx) => {
     const { target, supers } = await lockForRoleChange(tx, userId);
     if (target.deletedAt) throw new Conflict('This user is already deleted.');
     assertSuperAdminRemains(supers, userId);
-    await softDeleteUser(tx, userId, clock.now());
+    const at = clock.now();
+    await softDeleteUser(tx, userId, at);
+    await recordAudit(tx, {
+      actor: me,
+      action: 'user.deleted',
+      target: { type: 'user', id: userId, label: target.email },
+      summary: 'deleted: no → yes (sessions ended)',
+      at,
+    });
   });
   return { message: 'User deleted.', item: (await superUserById(db, userId))! };
 }
 
 export async function superRestoreUser(db: Db, clock: Clock, actor: Actor | null, userId: string) {
-  superOnly(actor);
+  const me = superOnly(actor);
   await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ deletedAt: profiles.deletedAt })
+      .select({ deletedAt: profiles.deletedAt, email: user.email })
       .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.id))
       .where(eq(profiles.id, userId))
-      .for('update');
+      .for('update', { of: profiles });
     if (!target) throw new NotFound(m.userNotFound);
     if (!target.deletedAt) throw new Conflict('This user is not deleted.');
-    await restoreUser(tx, userId, clock.now());
+    const at = clock.now();
+    await restoreUser(tx, userId, at);
+    await recordAudit(tx, {
+      actor: me,
+      action: 'user.restored',
+      target: { type: 'user', id: userId, label: target.email },
+      summary: 'deleted: yes → no',
+      at,
+    });
   });
   return { message: 'User restored.', item: (await superUserById(db, userId))! };
 }
@@ -206,20 +233,24 @@ export async function superUpsertAssignment(
 }
 
 /** Removal: an org admin or coalition manager is revoked (status revoked); a reviewer is removed. */
-export async function superRemoveAssignment(db: Db, actor: Actor | null, id: string, clock: Clock) {
-  superOnly(actor);
+export async function superRemoveAssignment(db: Db, actor: Actor | null, id: string) {
+  const me = superOnly(actor);
   const row = await assignmentById(db, id);
   if (!row) throw new NotFound('Assignment not found.');
+  const key = {
+    userId: row.user_id,
+    kind: row.kind,
+    scopeType: row.scope_type,
+    scopeId: row.scope_id,
+    by: me.userId,
+  };
   if (row.kind === 'org_admin' || row.kind === 'coalition_manager') {
-    await db
-      .update(assignments)
-      .set({ status: 'revoked', updatedAt: clock.now() })
-      .where(eq(assignments.id, id));
+    await db.transaction((tx) => revokeAssignment(tx, key));
     return {
       message: row.kind === 'org_admin' ? 'Organization admin revoked.' : 'Coalition manager revoked.',
     };
   }
-  await db.delete(assignments).where(eq(assignments.id, id));
+  await db.transaction((tx) => removeAssignment(tx, key));
   return { message: 'Reviewer removed.' };
 }
 

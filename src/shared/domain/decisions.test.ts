@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   decisionColor,
+  decisionLabel,
   derivedDecisionPalette,
   fixedDecisionColors,
   normalizeDecision,
@@ -112,5 +113,19 @@ describe('decision colours', () => {
   it('the contrast check itself tells poor pairs from good ones', () => {
     expect(contrast('green-300', 'green-100')).toBeLessThan(4.5);
     expect(contrast('slate-900', 'slate-100')).toBeGreaterThan(12);
+  });
+});
+
+describe('decisionLabel', () => {
+  it('says Accepted / Waitlisted / Not selected for the usual decisions, in sentence case', () => {
+    expect(decisionLabel('accept')).toBe('Accepted');
+    expect(decisionLabel('Approved')).toBe('Accepted');
+    expect(decisionLabel('waitlist')).toBe('Waitlisted');
+    expect(decisionLabel('reject')).toBe('Not selected');
+    expect(decisionLabel('denied')).toBe('Not selected');
+  });
+  it('puts any other decision in sentence case', () => {
+    expect(decisionLabel('on-hold')).toBe('On hold');
+    expect(decisionLabel('CALLBACK_ROUND')).toBe('Callback round');
   });
 });

@@ -65,3 +65,30 @@ export function decisionColor(decision: string): DecisionColor {
   if (fixed) return fixed;
   return derivedDecisionPalette[stableHash(key) % derivedDecisionPalette.length];
 }
+
+const decisionWords: Record<string, string> = {
+  accept: 'Accepted',
+  accepted: 'Accepted',
+  approved: 'Accepted',
+  waitlist: 'Waitlisted',
+  waitlisted: 'Waitlisted',
+  reject: 'Not selected',
+  rejected: 'Not selected',
+  denied: 'Not selected',
+  declined: 'Not selected',
+};
+
+/**
+ * How every screen names a decision (reviewers, admins and applicants alike): 'Accepted',
+ * 'Waitlisted', 'Not selected' for the usual decisions; any other decision in sentence case
+ * ('on-hold' → 'On hold'). The stored value stays as the reviewer form defines it.
+ */
+export function decisionLabel(decision: string): string {
+  const key = decision
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  const known = decisionWords[key.replace(/ /g, '')];
+  if (known) return known;
+  return key ? key.charAt(0).toUpperCase() + key.slice(1) : decision;
+}

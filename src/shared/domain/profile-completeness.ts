@@ -1,63 +1,45 @@
 import type { ApplicationForm } from '../schemas/forms';
 import type { Profile } from '../schemas/profiles';
 import { profileSectionOn } from './forms';
+import {
+  type ProfileSection,
+  profileFieldGroups,
+  profileFieldSpecs,
+  profileFieldsBySection,
+  profileSectionNames,
+  profileSections,
+} from './profile-fields';
 
-export const profileSections = ['personal', 'family', 'writing', 'experience'] as const;
-export type ProfileSection = (typeof profileSections)[number];
-
-export const profileSectionNames: Record<ProfileSection, string> = {
-  personal: 'Personal Information',
-  family: 'Family/Emergency Contact',
-  writing: 'Writing & Essays',
-  experience: 'Experience & Portfolio',
-};
+export { type ProfileSection, profileSectionNames, profileSections } from './profile-fields';
 
 export const PROFILE_PROBLEMS_HEADING = 'Please complete the following required profile sections:';
 
-const blank = (v: string | null | undefined) => !v || v.trim() === '';
-
-const personalLabels: Array<[keyof Profile, string]> = [
-  ['full_name', 'Full Name'],
-  ['date_of_birth', 'Date of Birth'],
-  ['phone_number', 'Phone Number'],
-];
-const addressFields = [
-  'address_line1',
-  'address_line2',
-  'address_city',
-  'address_state',
-  'address_postal_code',
-  'address_country',
-] as const;
-const contactFields = [
-  'parent_guardian_name',
-  'parent_guardian_email',
-  'parent_guardian_phone',
-  'emergency_contact_name',
-  'emergency_contact_email',
-  'emergency_contact_phone',
-] as const;
+function blank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
 
 /** The sections a program's form requires: none when the profile is off. */
 export function requiredProfileSections(form: ApplicationForm): ProfileSection[] {
   return profileSections.filter((s) => profileSectionOn(form, s));
 }
 
-/** What a section still lacks (the spec's words after 'Section: '); empty when it is complete. */
-export function sectionMissing(section: ProfileSection, profile: Profile): string[] {
-  switch (section) {
-    case 'personal': {
-      const missing = personalLabels.filter(([k]) => blank(profile[k] as string | null)).map(([, l]) => l);
-      if (addressFields.every((k) => blank(profile[k]))) missing.push('Address');
-      return missing;
-    }
-    case 'family':
-      return contactFields.every((k) => blank(profile[k])) ? ['At least one contact method required'] : [];
-    case 'writing':
-      return blank(profile.personal_statement) ? ['Personal Statement'] : [];
-    case 'experience':
-      return profile.resume_file ? [] : ['Resume'];
-  }
+/**
+ * What a section still lacks (the spec's words after 'Section: '); empty when it is complete. From
+ * the field description: each required field that is blank, then each group none of whose fields is
+ * filled ('Address' after the named personal fields, as the spec words them).
+ */
+export function sectionMissing(section: ProfileSection, profile: Partial<Profile>): string[] {
+  const fields = profileFieldsBySection[section].map((key) => [key, profileFieldSpecs[key]] as const);
+  const missing: string[] = [];
+  for (const [key, field] of fields) if (field.required && blank(profile[key])) missing.push(field.required);
+  const groups = [...new Set(fields.flatMap(([, f]) => (f.group ? [f.group] : [])))];
+  for (const group of groups)
+    if (fields.every(([key, f]) => f.group !== group || blank(profile[key])))
+      missing.push(profileFieldGroups[group]);
+  return missing;
 }
 
 /** One line per incomplete section, worded as the spec words it; empty when the profile is complete. */
@@ -71,9 +53,9 @@ export function profileProblems(form: ApplicationForm, profile: Profile | null):
     const missing = sectionMissing(s, profile);
     if (s === 'personal') {
       // Two lines, as the spec words them: the named fields, then the address.
-      const fields = missing.filter((m) => m !== 'Address');
+      const fields = missing.filter((m) => m !== profileFieldGroups.address);
       if (fields.length) lines.push(`${profileSectionNames[s]}: ${fields.join(', ')}`);
-      if (missing.includes('Address')) lines.push(`${profileSectionNames[s]}: Address`);
+      if (missing.includes(profileFieldGroups.address)) lines.push(`${profileSectionNames[s]}: Address`);
     } else if (missing.length) lines.push(`${profileSectionNames[s]}: ${missing.join(', ')}`);
   }
   return lines;

@@ -1,34 +1,13 @@
 import type { ApplicationForm } from '../schemas/forms';
-import { type ProfileSection, requiredProfileSections } from './profile-completeness';
+import { requiredProfileSections } from './profile-completeness';
+import { type ProfileField, profileFieldsBySection } from './profile-fields';
 
-/** The profile fields each section of a program's form collects (spec 001 §4 profile sections). */
-export const profileFieldsBySection: Record<ProfileSection, readonly string[]> = {
-  personal: [
-    'full_name',
-    'given_name',
-    'family_name',
-    'date_of_birth',
-    'phone_number',
-    'email',
-    'address_line1',
-    'address_line2',
-    'address_city',
-    'address_state',
-    'address_postal_code',
-    'address_country',
-  ],
-  family: [
-    'parent_guardian_name',
-    'parent_guardian_email',
-    'parent_guardian_phone',
-    'emergency_contact_is_parent',
-    'emergency_contact_name',
-    'emergency_contact_email',
-    'emergency_contact_phone',
-  ],
-  writing: ['personal_statement'],
-  experience: ['resume_file', 'profile_files'],
-};
+export { profileFieldLabels, profileFieldsBySection } from './profile-fields';
+
+/** The profile fields a program's form collects, in the order they are shown. */
+export function collectedProfileFields(form: ApplicationForm): ProfileField[] {
+  return requiredProfileSections(form).flatMap((s) => [...profileFieldsBySection[s]]);
+}
 
 const isEmpty = (v: unknown) =>
   v === null ||

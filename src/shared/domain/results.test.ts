@@ -6,7 +6,6 @@ import {
   normalizeCustomMessage,
   publishConfirmTitle,
   publishedMessage,
-  resultLabel,
   updatedMessage,
   visiblePayload,
 } from './results';
@@ -79,19 +78,5 @@ describe('publication payload and messages', () => {
   it("says the spec's success texts", () => {
     expect(publishedMessage('all_finalized', 3)).toBe('Published 3 finalized result(s).');
     expect(publishedMessage('selected', 1)).toBe('Published 1 selected result(s).');
-  });
-});
-
-describe('resultLabel', () => {
-  it('says Accepted / Waitlisted / Not selected for the usual decisions, in sentence case', () => {
-    expect(resultLabel('accept')).toBe('Accepted');
-    expect(resultLabel('Approved')).toBe('Accepted');
-    expect(resultLabel('waitlist')).toBe('Waitlisted');
-    expect(resultLabel('reject')).toBe('Not selected');
-    expect(resultLabel('denied')).toBe('Not selected');
-  });
-  it('puts any other decision in sentence case', () => {
-    expect(resultLabel('on-hold')).toBe('On hold');
-    expect(resultLabel('CALLBACK_ROUND')).toBe('Callback round');
   });
 });

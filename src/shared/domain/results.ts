@@ -77,29 +77,3 @@ export function updatedMessage(count: number): string {
 export function publishConfirmTitle(count: number): string {
   return `Publish to ${count} ${count === 1 ? 'applicant' : 'applicants'}?`;
 }
-
-const resultWords: Record<string, string> = {
-  accept: 'Accepted',
-  accepted: 'Accepted',
-  approved: 'Accepted',
-  waitlist: 'Waitlisted',
-  waitlisted: 'Waitlisted',
-  reject: 'Not selected',
-  rejected: 'Not selected',
-  denied: 'Not selected',
-  declined: 'Not selected',
-};
-
-/**
- * What an applicant reads for a published decision: 'Accepted', 'Waitlisted', 'Not selected' for the
- * usual decisions; any other decision in sentence case ('on-hold' → 'On hold').
- */
-export function resultLabel(decision: string): string {
-  const key = decision
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-  const known = resultWords[key.replace(/ /g, '')];
-  if (known) return known;
-  return key ? key.charAt(0).toUpperCase() + key.slice(1) : decision;
-}

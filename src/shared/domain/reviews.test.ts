@@ -5,6 +5,7 @@ import {
   decisionOf,
   fieldsOf,
   fieldsToSend,
+  lastEditorText,
   mergeReview,
   parseRatings,
   parseScore,
@@ -22,6 +23,17 @@ describe('reviewStatusLabel', () => {
     expect(reviewStatusLabel(null)).toBe('not started');
     expect(reviewStatusLabel('draft')).toBe('commented');
     expect(reviewStatusLabel('submitted')).toBe('finalized');
+  });
+});
+
+describe('lastEditorText', () => {
+  it("is a dash when there is no review yet, never 'Unknown User' for a missing reviewer", () => {
+    expect(lastEditorText({ review_id: null, reviewer_name: null })).toBe('—');
+  });
+  it("names the editor, or says 'Unknown User' for a review whose editor has no name", () => {
+    expect(lastEditorText({ review_id: 'r1', reviewer_name: 'Jordan Lee' })).toBe('Jordan Lee');
+    expect(lastEditorText({ review_id: 'r1', reviewer_name: null })).toBe('Unknown User');
+    expect(lastEditorText({ review_id: 'r1', reviewer_name: '  ' })).toBe('Unknown User');
   });
 });
 

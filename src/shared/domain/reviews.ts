@@ -18,8 +18,17 @@ export function reviewStatusLabel(status: string | null | undefined): string {
   return reviewStatusLabels[(status ?? 'not_started') as ReviewListStatus] ?? String(status);
 }
 
-/** Missing last editor. */
+/** The spec's words for a review whose last editor is gone or has no name. */
 export const UNKNOWN_USER = 'Unknown User';
+
+/**
+ * Who last edited a review, wherever a list or the review shows it: a dash when there is no review
+ * yet (nobody to name), the editor's name, or 'Unknown User' for a review whose editor has no name.
+ */
+export function lastEditorText(review: { review_id: string | null; reviewer_name: string | null }): string {
+  if (!review.review_id) return '—';
+  return review.reviewer_name?.trim() ? review.reviewer_name : UNKNOWN_USER;
+}
 
 /** The Decision column: 'Disabled' when the program hides decisions, a dash when there is none. */
 export function decisionCell(decision: string | null | undefined, showDecision: boolean): string {

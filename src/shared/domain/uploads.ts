@@ -53,6 +53,13 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
     typeMessage: fixed('Please upload images, videos, audio, PDF, Word documents, or text files'),
     sizeMessage: 'File size must be less than 50MB',
   },
+  /** An organization's logo (settings): shown on its public page and in its emails. No SVG (scripts). */
+  logo: {
+    types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+    maxBytes: 2 * MB,
+    typeMessage: fixed('Please upload a PNG, JPEG, WebP or GIF image'),
+    sizeMessage: 'File size must be less than 2MB',
+  },
   answer: {
     types: answerTypes,
     maxBytes: 50 * MB,

@@ -12,14 +12,16 @@ export const fileInfoSchema = z.object({
 });
 export type FileInfo = z.infer<typeof fileInfoSchema>;
 
-export const uploadPurposes = ['resume', 'portfolio', 'answer'] as const;
+export const uploadPurposes = ['resume', 'portfolio', 'answer', 'logo'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** POST /api/files: the body is the file's raw bytes; these say what it is for. */
 export const uploadQuery = z.object({
-  purpose: z.enum(uploadPurposes, { message: 'purpose must be resume, portfolio or answer.' }),
+  purpose: z.enum(uploadPurposes, { message: 'purpose must be resume, portfolio, answer or logo.' }),
   application_id: z.string().uuid('Application ids must be UUIDs.').optional(),
   field_key: z.string().min(1).max(200).optional(),
+  /** An organization's logo (purpose logo): its slug. */
+  org_slug: z.string().min(1).max(100).optional(),
 });
 
 export const signFileInput = z.object({ path: z.string().min(1).max(1024) });
@@ -33,6 +35,14 @@ export type SignedUrl = z.infer<typeof signedUrlSchema>;
 
 export const downloadQuery = z.object({
   path: z.string().min(1).max(1024),
+  expires: z.string().regex(/^\d{1,12}$/),
+  sig: z.string().min(1).max(100),
+});
+
+/** A file link inside an export (signed for the exporting user). */
+export const exportLinkQuery = z.object({
+  path: z.string().min(1).max(1024),
+  user: z.string().uuid(),
   expires: z.string().regex(/^\d{1,12}$/),
   sig: z.string().min(1).max(100),
 });

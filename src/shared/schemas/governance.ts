@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileRoles } from '../policy';
+import { grantOf, profileRoles } from '../policy';
 import { effectiveRolesSchema } from './me';
 
 /** Super admin: organizations, coalitions and members, users and roles, assignments. */
@@ -107,10 +107,8 @@ export const upsertAssignmentInput = z
     status: z.enum(['active', 'revoked']).default('active'),
   })
   .refine(
-    (v) =>
-      (v.kind === 'org_admin' && v.scope_type === 'org') ||
-      (v.kind === 'coalition_manager' && v.scope_type === 'coalition') ||
-      (v.kind === 'reviewer' && (v.scope_type === 'org' || v.scope_type === 'program')),
+    // Only pairs that grant something (policy.assignmentGrants).
+    (v) => grantOf(v.kind, v.scope_type) !== null,
     {
       message:
         'An org admin needs an organization, a coalition manager a coalition, a reviewer an organization or program.',

@@ -100,3 +100,46 @@ export const programEventSchema = z.object({
 });
 
 export const startApplicationResult = z.object({ id: z.string(), created: z.boolean() });
+
+/** Deadline reminders of a program: hours before close_at, biggest first; empty: off. */
+export const REMINDER_CHOICES = [168, 72, 48, 24, 6] as const;
+export const DEFAULT_REMINDER_HOURS = [72, 24];
+export const reminderHoursSchema = z
+  .array(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+  )
+  .max(5, 'At most 5 reminders.')
+  .transform((hours) => [...new Set(hours)].sort((a, b) => b - a));
+
+export const programScheduleSchema = z.object({
+  open_at: z.string().nullable(),
+  close_at: z.string().nullable(),
+  reminder_hours: z.array(z.number().int()),
+  /** Concurrency token of the schedule (not the program's version: dates are not the form). */
+  version: z.string(),
+});
+export type ProgramSchedule = z.infer<typeof programScheduleSchema>;
+
+const scheduleDate = z
+  .string()
+  .datetime({ offset: true, message: 'Enter a valid date and time.' })
+  .nullable();
+export const programScheduleInput = z.object({
+  open_at: scheduleDate,
+  close_at: scheduleDate,
+  reminder_hours: reminderHoursSchema,
+  /** The schedule's version as loaded: a stale save answers 409. */
+  version: z.string().max(64),
+});
+export type ProgramScheduleInput = z.input<typeof programScheduleInput>;
+
+export const scheduleResultSchema = z.object({
+  message: z.string(),
+  schedule: programScheduleSchema,
+  /** Drafters told that the deadline moved later. */
+  notified: z.number().int(),
+});

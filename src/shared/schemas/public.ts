@@ -10,6 +10,14 @@ export const publicOrgSchema = z.object({
 });
 export type PublicOrg = z.infer<typeof publicOrgSchema>;
 
+/** The public organization page: the settings an org admin keeps (issue 19). */
+export const publicOrgDetailSchema = publicOrgSchema.extend({
+  website: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  logo_url: z.string().nullable(),
+});
+export type PublicOrgDetail = z.infer<typeof publicOrgDetailSchema>;
+
 export const publicCoalitionSchema = publicOrgSchema;
 export type PublicCoalition = PublicOrg;
 

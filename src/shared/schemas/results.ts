@@ -119,3 +119,16 @@ export const publishedResultSchema = z.object({
   payload: payloadSchema,
 });
 export type PublishedResult = z.infer<typeof publishedResultSchema>;
+
+/**
+ * The publish confirmation's email preview and test copy (issue 19): what a publish call with this
+ * selection and 'What to send' would email, shown for one applicant of it (`preview_application_id`,
+ * else the first).
+ */
+export const publishPreviewInput = z.object({
+  mode: z.enum(['all_finalized', 'selected']),
+  application_ids: z.array(z.string().uuid('Application ids must be UUIDs.')).max(MAX_SELECTED).optional(),
+  visibility: visibilityInput.optional(),
+  preview_application_id: z.string().uuid('Application ids must be UUIDs.').optional(),
+});
+export type PublishPreviewInput = z.input<typeof publishPreviewInput>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { reviewListStatuses, SCORE_MAX, SCORE_MIN, SCORE_RANGE_MESSAGE } from '../domain/reviews';
+import { reviewModes, sheetVisibilities } from '../domain/scoring';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
+import { aggregateSchema, sheetStatuses } from './scoring';
 
 const uuid = (message: string) => z.string().uuid(message);
 
@@ -33,8 +35,12 @@ export const reviewListRowSchema = z.object({
   program_name: z.string(),
   org_id: z.string(),
   org_name: z.string(),
-  applicant_id: z.string(),
+  /** Null (with applicant_name) when the program hides the applicant's identity from the caller. */
+  applicant_id: z.string().nullable(),
   applicant_name: z.string().nullable(),
+  /** The applicant is hidden from the caller (blind review): show "Applicant #N" (applicant_number). */
+  identity_hidden: z.boolean(),
+  applicant_number: z.number().int().nullable(),
   reviewer_id: z.string().nullable(),
   reviewer_name: z.string().nullable(),
   status: z.enum(reviewListStatuses),
@@ -46,6 +52,13 @@ export const reviewListRowSchema = z.object({
   show_decision: z.boolean(),
   updated_at: z.string(),
   submitted_at: z.string().nullable(),
+  /** Independent scoring: the application's aggregate (null without sheets). */
+  scoring: aggregateSchema.nullable().optional(),
+  /** Independent scoring: the caller's own sheet of the application. */
+  my_sheet: z
+    .object({ id: z.string(), status: z.enum(sheetStatuses), total: z.number().nullable() })
+    .nullable()
+    .optional(),
 });
 export type ReviewListRow = z.infer<typeof reviewListRowSchema>;
 
@@ -73,18 +86,44 @@ export const reviewQueueSchema = z.object({
   total: z.number(),
   /** The caller may administer the program (policy 'program:admin'): Manage Reviewers, Publish Results. */
   can_admin: z.boolean(),
+  review_mode: z.enum(reviewModes),
+  /** Blind review: reviewers see "Applicant #N" (the caller too, unless an admin). */
+  blind: z.boolean(),
+  sheet_visibility: z.enum(sheetVisibilities),
 });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
-/** Applications Inbox row: the list row with the organization's name as `organization_name`. */
-export const orgReviewRowSchema = reviewListRowSchema.extend({ organization_name: z.string() });
-export const inboxStatuses = ['all', 'not_started', 'draft', 'submitted'] as const;
+/**
+ * Applications Inbox row: the list row with the organization's name as `organization_name`, and the
+ * application's own status (drafts appear in the 'unsubmitted' and 'started' views).
+ */
+export const orgReviewRowSchema = reviewListRowSchema.extend({
+  organization_name: z.string(),
+  review_mode: z.enum(reviewModes),
+  application_status: z.string(),
+});
+/**
+ * The inbox's views (decision 019, and 037 for the last three): every submitted application; by
+ * review state (none yet, in review, finalized); results published; drafts not yet submitted; and
+ * every application started, submitted or not.
+ */
+export const inboxStatuses = [
+  'all',
+  'not_started',
+  'draft',
+  'submitted',
+  'published',
+  'unsubmitted',
+  'started',
+] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 export const orgReviewListSchema = z.object({
   items: z.array(orgReviewRowSchema),
   total: z.number(),
-  /** Submitted applications per review state, whatever the filter (the filter buttons show them). */
-  counts: z.object({ all: z.number(), not_started: z.number(), draft: z.number(), submitted: z.number() }),
+  /** Applications in each view, whatever the filter (the filter buttons show them). */
+  counts: z.object(
+    Object.fromEntries(inboxStatuses.map((s) => [s, z.number()])) as Record<InboxStatus, z.ZodNumber>,
+  ),
 });
 export type OrgReviewList = z.infer<typeof orgReviewListSchema>;
 
@@ -109,6 +148,8 @@ export type ReviewsQuery = z.output<typeof reviewsQuery>;
 
 export const orgReviewsQuery = z.object({
   status: z.enum(inboxStatuses).default('all'),
+  /** One program of the organization (the inbox's program filter and the dashboard's links). */
+  program_id: uuid('Program ids must be UUIDs.').optional(),
 });
 
 /** Review detail (the Applicant Responses panel and the Review panel). */
@@ -119,16 +160,21 @@ export const reviewDetailSchema = z.object({
     program_name: z.string(),
     organization_name: z.string(),
     status: z.string(),
-    applicant_id: z.string(),
+    applicant_id: z.string().nullable(),
     applicant_name: z.string().nullable(),
+    identity_hidden: z.boolean(),
+    applicant_number: z.number().int().nullable(),
     submitted_at: z.string().nullable(),
     updated_at: z.string(),
   }),
   applicant_answers: z.record(z.string(), z.unknown()),
   application_schema: applicationFormSchema,
   profile_snapshot: z.record(z.string(), z.unknown()).nullable(),
+  /** The shared review; in independent scoring, the final decision (shown to the program's admins only). */
   review: reviewSchema.nullable(),
   reviewer_form: reviewerFormSchema,
+  review_mode: z.enum(reviewModes),
+  can_admin: z.boolean(),
 });
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 
@@ -170,7 +216,16 @@ export const reviewConflictSchema = z.object({
 /** Reviewer landing cards: per program, submitted applications and those still to review. */
 export const pendingCountsSchema = z.object({
   items: z.array(
-    z.object({ program_id: z.string(), org_id: z.string(), pending: z.number(), submitted: z.number() }),
+    z.object({
+      program_id: z.string(),
+      org_id: z.string(),
+      pending: z.number(),
+      submitted: z.number(),
+      mode: z.enum(reviewModes),
+      can_admin: z.boolean(),
+      /** Independent scoring: the caller's assigned sheets not yet submitted ("N to score"). */
+      to_score: z.number(),
+    }),
   ),
 });
 export type PendingCounts = z.infer<typeof pendingCountsSchema>;

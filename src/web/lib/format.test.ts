@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDay } from './format';
 
 describe('formatDay', () => {
+  it('runs west of Greenwich (the unit project sets TZ), where the bug it guards against shows', () => {
+    expect(new Date(2008, 3, 17).getTimezoneOffset()).toBeGreaterThan(0);
+  });
+
   it('shows a calendar day as that day, whatever the time zone', () => {
     const expected = formatDate(new Date(2008, 3, 17));
     expect(formatDay('2008-04-17')).toBe(expected);

@@ -28,7 +28,13 @@ export function useToasterRequested(): boolean {
 
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';
 
-function show(kind: Kind, message: string, options?: { description?: string }) {
+/** A toast's description, and a button in it to act at once (e.g. 'Try again'). */
+interface Options {
+  description?: string;
+  action?: { label: string; onClick: () => void };
+}
+
+function show(kind: Kind, message: string, options?: Options) {
   requestToaster();
   void import('sonner').then(({ toast: t }) => {
     if (kind === 'message') t(message, options);
@@ -37,9 +43,18 @@ function show(kind: Kind, message: string, options?: { description?: string }) {
 }
 
 export const toast = {
-  success: (message: string, options?: { description?: string }) => show('success', message, options),
-  error: (message: string, options?: { description?: string }) => show('error', message, options),
-  info: (message: string, options?: { description?: string }) => show('info', message, options),
-  warning: (message: string, options?: { description?: string }) => show('warning', message, options),
-  message: (message: string, options?: { description?: string }) => show('message', message, options),
+  success: (message: string, options?: Options) => show('success', message, options),
+  error: (message: string, options?: Options) => show('error', message, options),
+  info: (message: string, options?: Options) => show('info', message, options),
+  warning: (message: string, options?: Options) => show('warning', message, options),
+  message: (message: string, options?: Options) => show('message', message, options),
 };
+
+/**
+ * Clears the toasts on screen. A modal dialog that opens takes the user's attention, and a toast
+ * left under it can be neither read nor closed ('Draft program created.' under the publish dialog).
+ */
+export function dismissToasts() {
+  if (!wanted) return;
+  void import('sonner').then(({ toast: t }) => t.dismiss());
+}

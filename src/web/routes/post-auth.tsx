@@ -45,7 +45,9 @@ function PostAuthPage() {
         if (!me.onboarded) {
           return void navigate({ to: '/onboarding', search: { next: target }, replace: true });
         }
-        void navigate({ href: target, replace: true });
+        // A server address (a file link from an export) is left to the browser, not the router.
+        if (target.startsWith('/api/')) window.location.replace(target);
+        else void navigate({ href: target, replace: true });
       } catch {
         clearAuthIntent();
         void fail();

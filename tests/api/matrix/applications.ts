@@ -42,6 +42,7 @@ export const applicationsArea: MatrixArea = {
     {
       // Idempotent: the same (empty) answers at the current version; a retry is acknowledged again.
       route: 'PUT /applications/{id}/answers',
+      writes: 'applications',
       path: () => `/api/applications/${appId}/answers`,
       body: () => ({ answers: {}, version: 1 }),
       expect: { ...signedIn(404), notOnboarded: 403, applicant: 200 },
@@ -49,9 +50,11 @@ export const applicationsArea: MatrixArea = {
     {
       // The applicant's empty draft gets past authorization and meets the required-answers check.
       route: 'POST /applications/{id}/submit',
+      writes: 'applications',
       path: () => `/api/applications/${appId}/submit`,
       body: () => ({ answers: {}, version: 2 }),
       expect: { ...signedIn(404), notOnboarded: 403, applicant: 422 },
+      refusalWrites: { applicant: 'a refused submit still saves the answers it carried (nothing is lost)' },
     },
   ],
 };

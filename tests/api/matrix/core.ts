@@ -8,6 +8,7 @@ export const coreArea: MatrixArea = {
     { route: 'GET /demo/accounts', path: () => '/api/demo/accounts', expect: all(200) },
     {
       route: 'POST /demo/sign-in',
+      writes: 'users',
       path: () => '/api/demo/sign-in',
       body: () => ({ email: 'matrix.new@example.test' }),
       expect: all(200),
@@ -34,6 +35,7 @@ export const coreArea: MatrixArea = {
     { route: 'GET /programs/{id}', path: (w) => `/api/programs/${w.ids.publishedProgram}`, expect: all(200) },
     {
       route: 'POST /orgs/{slug}/admin/visit',
+      writes: 'users',
       path: (w) => `/api/orgs/${w.slugs.org}/admin/visit`,
       expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
     },
@@ -45,6 +47,7 @@ export const coreArea: MatrixArea = {
     },
     {
       route: 'POST /orgs/{slug}/programs',
+      writes: 'programs',
       path: (w) => `/api/orgs/${w.slugs.org}/programs`,
       body: () => ({ name: 'Matrix draft' }),
       expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
@@ -62,12 +65,14 @@ export const coreArea: MatrixArea = {
     {
       // A stale version: whoever gets past authorization meets 409; the super admin's editor is locked.
       route: 'PUT /programs/{id}/form',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/form`,
       body: () => ({ form: { questions: [] }, version: -1 }),
       expect: { ...editors(403), notOnboarded: 403, orgAdmin: 409 },
     },
     {
       route: 'POST /programs/{id}/publish',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/publish`,
       body: () => ({ form: { questions: [] }, version: -1 }),
       expect: { ...editors(403), notOnboarded: 403, orgAdmin: 409 },
@@ -79,6 +84,7 @@ export const coreArea: MatrixArea = {
     },
     {
       route: 'PUT /programs/{id}/review-form',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/review-form`,
       body: () => ({ show_score: true, show_comments: true, show_decision: false, decision_options: [] }),
       expect: { ...editors(200), notOnboarded: 403, superAdmin: 403 },
@@ -101,28 +107,33 @@ export const coreArea: MatrixArea = {
     {
       // A draft cannot be approved: the super admin gets past authorization and meets 409.
       route: 'POST /programs/{id}/approve',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/approve`,
       expect: { ...signedIn(403), superAdmin: 409 },
     },
     {
       route: 'POST /programs/{id}/request-changes',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/request-changes`,
       body: () => ({ note: 'Matrix' }),
       expect: { ...signedIn(403), superAdmin: 409 },
     },
     {
       route: 'POST /programs/{id}/applications',
+      writes: 'applications',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/applications`,
       expect: signedIn(200, 403),
     },
     {
       // The org admin deletes it; the super admin then finds it already deleted.
       route: 'DELETE /programs/{id}',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}`,
       expect: { ...editors(404), notOnboarded: 403, orgAdmin: 200, coalitionManager: 403, superAdmin: 409 },
     },
     {
       route: 'POST /programs/{id}/restore',
+      writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/restore`,
       expect: { ...editors(404), notOnboarded: 403, orgAdmin: 200, coalitionManager: 403, superAdmin: 409 },
     },
@@ -131,6 +142,7 @@ export const coreArea: MatrixArea = {
     // Rows that change the caller (onboarding the not-onboarded user) come last.
     {
       route: 'POST /me/onboarding',
+      writes: 'users',
       path: () => '/api/me/onboarding',
       body: () => ({ accept_terms: true }),
       expect: signedIn(200),

@@ -50,12 +50,14 @@ export const featuredArea: MatrixArea = {
     {
       // A stale order (not the current set): past authorization it is refused with 409.
       route: 'PUT /super/featured/sections/order',
+      writes: 'featured',
       path: () => '/api/super/featured/sections/order',
       body: () => ({ ids: [randomUUID()] }),
       expect: superOnly(409),
     },
     {
       route: 'PUT /super/featured/sections/{id}/items/order',
+      writes: 'featured',
       path: () => `/api/super/featured/sections/${demoSectionId(2)}/items/order`,
       body: () => ({ ids: [randomUUID()] }),
       expect: superOnly(409),
@@ -64,39 +66,46 @@ export const featuredArea: MatrixArea = {
   lastRows: [
     {
       route: 'POST /super/featured/sections',
+      writes: 'featured',
       path: () => '/api/super/featured/sections',
       body: () => ({ header: 'Matrix made', section_type: 'carousel' }),
       expect: superOnly(200),
     },
     {
       route: 'POST /super/featured/sections/{id}/items',
+      writes: 'featured',
       path: () => `/api/super/featured/sections/${made.section}/items`,
       body: (w) => ({ target_type: 'program', target_id: w.ids.publishedProgram }),
       expect: superOnly(200),
     },
     {
       route: 'PATCH /super/featured/items/{id}',
+      writes: 'featured',
       path: () => `/api/super/featured/items/${demoFeaturedItemId(1)}`,
       body: () => ({ button_label: 'Audition now' }),
       expect: superOnly(200),
     },
     {
       route: 'DELETE /super/featured/items/{id}',
+      writes: 'featured',
       path: () => `/api/super/featured/items/${made.item}`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/featured/sections/{id}/hide',
+      writes: 'featured',
       path: () => `/api/super/featured/sections/${made.section}/hide`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/featured/sections/{id}/restore',
+      writes: 'featured',
       path: () => `/api/super/featured/sections/${made.section}/restore`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/org-requests/{applicationId}/create-org',
+      writes: 'orgs',
       path: () => `/api/super/org-requests/${made.request}/create-org`,
       body: () => ({ name: 'Matrix Org', slug: 'matrix-org' }),
       expect: superOnly(200),

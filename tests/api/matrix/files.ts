@@ -35,6 +35,7 @@ export const filesArea: MatrixArea = {
     {
       // The matrix sends JSON, which no upload rule accepts: signed-in callers get the type message.
       route: 'POST /files',
+      writes: 'applications',
       path: () => '/api/files?purpose=resume',
       body: () => ({ not: 'a file' }),
       expect: onboarded(422),
@@ -42,6 +43,7 @@ export const filesArea: MatrixArea = {
     {
       // A draft application's file: its applicant and super admins; nobody else sees it exists.
       route: 'POST /files/sign',
+      writes: null,
       path: () => '/api/files/sign',
       body: () => ({ path: made.answerPath }),
       expect: { ...onboarded(404), applicant: 200, superAdmin: 200 },
@@ -53,14 +55,26 @@ export const filesArea: MatrixArea = {
       expect: all(200),
     },
     { route: 'GET /me/profile', path: () => '/api/me/profile', expect: onboarded(200) },
-    { route: 'PUT /me/profile', path: () => '/api/me/profile', body: () => ({}), expect: onboarded(200) },
+    {
+      route: 'PUT /me/profile',
+      writes: 'users',
+      path: () => '/api/me/profile',
+      body: () => ({}),
+      expect: onboarded(200),
+    },
     {
       route: 'DELETE /me/profile/files',
+      writes: 'users',
       path: () => '/api/me/profile/files?path=profiles/nobody/profile/1_x.pdf',
       expect: onboarded(404),
     },
   ],
   lastRows: [
-    { route: 'DELETE /me/profile/resume', path: () => '/api/me/profile/resume', expect: onboarded(200) },
+    {
+      route: 'DELETE /me/profile/resume',
+      writes: 'users',
+      path: () => '/api/me/profile/resume',
+      expect: onboarded(200),
+    },
   ],
 };

@@ -1,5 +1,6 @@
 import type { TestApp } from '../../support/test-app';
 import { type Role, roles, type World } from '../../support/world';
+import type { TableFamily } from './read-back';
 
 export type { Role, World };
 
@@ -14,6 +15,13 @@ export interface Row {
   path: (w: World) => string;
   body?: (w: World) => unknown;
   expect: Record<Role, number>;
+  /**
+   * Every route that is not a GET names the table family it writes (`null`: it writes no table of
+   * ours): when the route refuses a caller, the matrix reads that family back and expects it unchanged.
+   */
+  writes?: TableFamily | null;
+  /** Callers whose refused request writes by design, and why. */
+  refusalWrites?: Partial<Record<Role, string>>;
 }
 
 export const all = (status: number): Record<Role, number> =>

@@ -45,35 +45,41 @@ export const resultsArea: MatrixArea = {
   lastRows: [
     {
       route: 'POST /programs/{id}/publish-results',
+      writes: 'results',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/publish-results`,
       body: () => ({ mode: 'all_finalized' }),
       expect: programAdmins(),
     },
     {
       route: 'POST /programs/{id}/update-published-results',
+      writes: 'results',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/update-published-results`,
       body: () => ({ visibility: { decision: true } }),
       expect: programAdmins(),
     },
     {
       route: 'POST /programs/{id}/reviewers',
+      writes: 'users',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/reviewers`,
       body: () => ({ email: 'jordan.lee@demo.test' }),
       expect: programAdmins(),
     },
     {
       route: 'POST /programs/{id}/admins',
+      writes: 'users',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/admins`,
       body: () => ({ email: 'maya.patel@demo.test' }),
       expect: programAdmins(),
     },
     {
       route: 'DELETE /programs/{id}/reviewers/{userId}',
+      writes: 'users',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/reviewers/${someUser}`,
       expect: programAdmins(),
     },
     {
       route: 'DELETE /programs/{id}/admins/{userId}',
+      writes: 'users',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/admins/${someUser}`,
       expect: programAdmins(),
     },

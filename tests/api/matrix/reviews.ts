@@ -32,6 +32,7 @@ export const reviewsArea: MatrixArea = {
     {
       // A stale version: whoever may write the review gets past authorization and meets 409.
       route: 'PUT /applications/{id}/review',
+      writes: 'reviews',
       path: () => `/api/applications/${applicationId}/review`,
       body: () => ({ comments: 'Matrix', version: 99 }),
       expect: reviewers(409),

@@ -97,65 +97,77 @@ export const superArea: MatrixArea = {
   lastRows: [
     {
       route: 'POST /super/orgs',
+      writes: 'orgs',
       path: () => '/api/super/orgs',
       body: () => ({ name: 'Matrix New Org', slug: 'matrix-new-org' }),
       expect: superOnly(200),
     },
     {
       route: 'DELETE /super/orgs/{id}',
+      writes: 'orgs',
       path: () => `/api/super/orgs/${made.orgToDelete}`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/orgs/{id}/restore',
+      writes: 'orgs',
       path: () => `/api/super/orgs/${made.orgToRestore}/restore`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/coalitions',
+      writes: 'orgs',
       path: () => '/api/super/coalitions',
       body: () => ({ name: 'Matrix New Coalition', slug: 'matrix-new-coalition' }),
       expect: superOnly(200),
     },
     {
       route: 'DELETE /super/coalitions/{id}',
+      writes: 'orgs',
       path: () => `/api/super/coalitions/${made.coalitionToDelete}`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/coalitions/{id}/restore',
+      writes: 'orgs',
       path: () => `/api/super/coalitions/${made.coalitionToRestore}/restore`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/coalitions/{id}/members',
+      writes: 'orgs',
       path: () => `/api/super/coalitions/${made.coalition}/members`,
       body: () => ({ organization_id: made.addableOrg }),
       expect: superOnly(200),
     },
     {
       route: 'DELETE /super/coalitions/{id}/members/{orgId}',
+      writes: 'orgs',
       path: () => `/api/super/coalitions/${made.coalition}/members/${made.memberOrg}`,
       expect: superOnly(200),
     },
     {
       route: 'PUT /super/users/{id}/role',
+      writes: 'users',
       path: () => `/api/super/users/${made.userToPromote}/role`,
       body: () => ({ role: 'superadmin' }),
       expect: superOnly(200),
     },
     {
       route: 'DELETE /super/users/{id}',
+      writes: 'users',
       path: () => `/api/super/users/${made.userToDelete}`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/users/{id}/restore',
+      writes: 'users',
       path: () => `/api/super/users/${made.userToRestore}/restore`,
       expect: superOnly(200),
     },
     {
       route: 'POST /super/assignments',
+      writes: 'users',
       path: () => '/api/super/assignments',
       body: (w) => ({
         kind: 'reviewer',
@@ -167,6 +179,7 @@ export const superArea: MatrixArea = {
     },
     {
       route: 'DELETE /super/assignments/{id}',
+      writes: 'users',
       path: () => `/api/super/assignments/${made.assignmentToRemove}`,
       expect: superOnly(200),
     },

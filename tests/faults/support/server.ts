@@ -64,6 +64,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_REQUESTS: '0',
       BETTER_AUTH_SECRET: 'fault-test-secret-fault-test-secret-0123456789',
       WORKERS: '1',
+      // Health answers 503 for this long after SIGTERM while everything else is still served.
+      SHUTDOWN_DELAY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,30 +129,61 @@ export async function applicantWithApplication(url: string, n: number, programId
   return { cookie, headers: withCookie, appId: id };
 }
 
-/** A GET on its own connection; `onSent` runs once the request is written to an open socket. */
-export function get(url: string, headers: Record<string, string>, onSent = () => {}): Promise<number> {
+/**
+ * A request on its own connection: its status, 0 when the connection failed (refused, reset) and -1
+ * when no answer came within `timeoutMs`. `onSent` runs once the request is written to an open socket.
+ */
+export function send(
+  url: string,
+  { method = 'GET', headers = {}, body, timeoutMs = 30_000, onSent = () => {} }: SendOptions = {},
+): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
+    });
+    req.setTimeout(timeoutMs, () => {
+      resolve(-1);
+      req.destroy();
     });
     req.on('finish', onSent);
     req.on('error', () => resolve(0));
+    req.end(body);
   });
+}
+
+interface SendOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  onSent?: () => void;
+}
+
+/** A GET on its own connection (see send). */
+export function get(url: string, headers: Record<string, string>, onSent = () => {}): Promise<number> {
+  return send(url, { headers, onSent });
 }
 
 type Applicant = Awaited<ReturnType<typeof applicantWithApplication>>;
 
+/** How long before SIGTERM the fresh-connection autosaves are sent (issue 23 item 4 measured 15 ms). */
+const FRESH_LEAD_MS = 15;
+
 /**
  * `count` GETs on their own connections while every query is slow (150 ms), then SIGTERM once all
- * have reached the server: their statuses and the server's exit code.
+ * have reached the server; `fresh` autosaves, each on a new connection, sent just before the signal
+ * (accepted by the kernel, not yet by the server); and a health check right after it. Their statuses
+ * (0: reset or refused) and the server's exit code.
  */
 export async function sigtermWithRequestsInFlight(
   server: RunningServer,
   people: Applicant[],
   count: number,
   pathOf: (person: Applicant, i: number) => string,
-): Promise<{ statuses: number[]; exitCode: number | null }> {
+  fresh = 0,
+): Promise<{ statuses: number[]; saves: number[]; health: number; exitCode: number | null }> {
   server.proxy.delayMs = 150;
   let sent = 0;
   const requests = Array.from({ length: count }, (_, i) => {
@@ -160,6 +193,24 @@ export async function sigtermWithRequestsInFlight(
   // SIGTERM once every request has reached the server (sent on an open connection).
   while (sent < count) await new Promise((r) => setTimeout(r, 5));
   await new Promise((r) => setTimeout(r, 200)); // accepted, not only queued by the kernel
+  const saves = Array.from({ length: fresh }, (_, i) => {
+    const p = people[i % people.length];
+    const body = JSON.stringify({ answers: { q_repertoire: `Saved before SIGTERM ${i}` }, version: 1 });
+    return send(`${server.url}/api/applications/${p.appId}/answers`, {
+      method: 'PUT',
+      headers: p.headers,
+      body,
+    });
+  });
+  await new Promise((r) => setTimeout(r, FRESH_LEAD_MS));
   server.child.kill('SIGTERM');
-  return { statuses: await Promise.all(requests), exitCode: await server.exited };
+  server.proxy.delayMs = 0; // what is in flight stays in flight; the drain need not take long
+  await new Promise((r) => setTimeout(r, 50));
+  const health = fresh ? await get(`${server.url}/api/health`, {}) : 200;
+  return {
+    statuses: await Promise.all(requests),
+    saves: await Promise.all(saves),
+    health,
+    exitCode: await server.exited,
+  };
 }

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Tables owned by better-auth (field names are its own; ids are UUIDs).
 export const user = pgTable(
@@ -52,7 +52,11 @@ export const account = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_user_idx').on(t.userId)],
+  (t) => [
+    index('account_user_idx').on(t.userId),
+    // One account per provider identity: two sign-ins of the same new Google user at once link it once.
+    uniqueIndex('account_provider_account_idx').on(t.providerId, t.accountId),
+  ],
 );
 
 export const verification = pgTable(

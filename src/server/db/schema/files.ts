@@ -16,7 +16,7 @@ export const files = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** Set for files uploaded to an application's file question. */
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['resume', 'portfolio', 'answer'] }).notNull(),
+    kind: text('kind', { enum: ['resume', 'portfolio', 'answer', 'logo'] }).notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -1,8 +1,11 @@
 export * from './applications';
 export * from './assignments';
+export * from './audit';
 export * from './auth';
+export * from './exports';
 export * from './featured';
 export * from './files';
+export * from './mail';
 export * from './org-requests';
 export * from './orgs';
 export * from './profiles';
@@ -10,3 +13,4 @@ export * from './program-events';
 export * from './programs';
 export * from './results';
 export * from './reviews';
+export * from './scoring';

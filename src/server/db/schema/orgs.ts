@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FileInfo } from '../../../shared/schemas/files';
 
 export const organizations = pgTable(
   'organizations',
@@ -8,6 +9,10 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),
+    /** Organization settings (issue 19): shown on the public page; the contact is its emails' reply-to. */
+    website: text('website'),
+    contactEmail: text('contact_email'),
+    logo: jsonb('logo').$type<FileInfo>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { programTypes, reviewStatuses } from '../../../shared/domain/programs';
 import type { ApplicationForm, ReviewerForm } from '../../../shared/schemas/forms';
@@ -30,6 +31,8 @@ export const programs = pgTable(
     /** Changes to a live form waiting for super admin approval. */
     pendingForm: jsonb('pending_form').$type<ApplicationForm>(),
     reviewerForm: jsonb('reviewer_form').$type<ReviewerForm>(),
+    /** Deadline reminders to drafters, hours before close_at (issue 19); empty: none. */
+    reminderHours: integer('reminder_hours').array().notNull().default(sql`'{72,24}'::integer[]`),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,14 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applications } from './applications';
 import { user } from './auth';
 import { programs } from './programs';
@@ -42,6 +52,8 @@ export const publications = pgTable(
     payload: jsonb('payload').$type<PublicationPayload>().notNull(),
     publishedBy: uuid('published_by').references(() => user.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 when published; each correction adds one (its "your result was updated" email is keyed by it). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('publications_application_key').on(t.applicationId),

@@ -89,6 +89,22 @@ export const demoOrganizations = [
 
 export type DemoOrgSlug = (typeof demoOrganizations)[number]['slug'];
 
+/** Organization settings of some demo organizations (their public page, their emails' reply-to). */
+const demoOrgSettings: Partial<Record<DemoOrgSlug, { website: string; contactEmail: string }>> = {
+  'riverside-arts': {
+    website: 'https://riverside-arts.example.org',
+    contactEmail: 'hello@riverside-arts.example.org',
+  },
+  'harbor-city-youth-symphony': {
+    website: 'https://harborcityyouthsymphony.example.org',
+    contactEmail: 'auditions@harborcityyouthsymphony.example.org',
+  },
+  'northgate-dance-academy': {
+    website: 'https://northgate-dance.example.org',
+    contactEmail: 'admissions@northgate-dance.example.org',
+  },
+};
+
 export interface DemoOrgs {
   orgs: Record<DemoOrgSlug, string>;
   coalitions: Record<CoalitionSlug, string>;
@@ -116,6 +132,7 @@ export async function seedDemoOrgs({ tx, days }: SeedContext): Promise<DemoOrgs>
         slug: o.slug,
         name: o.name,
         description: o.description,
+        ...demoOrgSettings[o.slug],
         createdAt: days(-o.createdDaysAgo),
       })),
     )

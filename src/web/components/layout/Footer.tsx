@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../lib/navigation';
 
 /** '© {year} ApplyHub', and the Terms and Privacy Policy. */
 export function Footer() {
@@ -6,13 +6,13 @@ export function Footer() {
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-slate-600 sm:px-6">
         © {new Date().getFullYear()} ApplyHub ·{' '}
-        <Link to="/terms" className="underline hover:text-slate-900">
+        <AppLink to="/terms" className="underline hover:text-slate-900">
           Terms
-        </Link>{' '}
+        </AppLink>{' '}
         ·{' '}
-        <Link to="/privacy" className="underline hover:text-slate-900">
+        <AppLink to="/privacy" className="underline hover:text-slate-900">
           Privacy Policy
-        </Link>
+        </AppLink>
       </div>
     </footer>
   );

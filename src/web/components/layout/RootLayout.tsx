@@ -1,44 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { Outlet, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { LoginDialogProvider } from '../../features/auth/login-dialog-context';
-import { registerSignInNavigator } from '../../features/auth/sign-in';
 import { useFocusHeadingOnNavigate } from '../../lib/focus-heading';
-import { meQuery } from '../../lib/session';
-import { useToasterRequested } from '../../lib/toast';
-import { DemoBanner } from './DemoBanner';
-import { TopBar } from './TopBar';
+import { type AppLinkProps, LinkProvider, registerNavigator } from '../../lib/navigation';
+import { PageChrome } from './PageChrome';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+/** What shared components link with inside the app: the router's Link (client-side, preloaded on intent). */
+function RouterLink({ to, ref, ...props }: AppLinkProps) {
+  return <Link to={to as never} ref={ref} {...props} />;
+}
 
-/** Every page: skip link, demo banner, top bar, the page (which renders <main id="main">), toasts. */
+/** The app's root: the page frame around the route, with the router behind every in-app link. */
 export function RootLayout() {
   const router = useRouter();
   useFocusHeadingOnNavigate();
-  useEffect(() => {
-    registerSignInNavigator((href) => void router.navigate({ href }));
-  }, [router]);
-  // Sonner loads only where toasts can happen: for signed-in users, or once a toast is raised.
-  const signedIn = !!useQuery(meQuery).data;
-  const toasterRequested = useToasterRequested();
+  useEffect(() => registerNavigator((href) => void router.navigate({ href })), [router]);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
-    <LoginDialogProvider>
-      <a
-        href="#main"
-        className="sr-only rounded-md bg-white px-4 py-2 font-medium text-blue-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-blue-600"
-      >
-        Skip to content
-      </a>
-      <DemoBanner />
-      <TopBar />
-      <div className="flex min-h-[calc(100dvh-4rem)] flex-col">
-        <Outlet />
-      </div>
-      {(signedIn || toasterRequested) && (
-        <Suspense fallback={null}>
-          <Toaster richColors closeButton position="top-right" />
-        </Suspense>
-      )}
-    </LoginDialogProvider>
+    <LinkProvider value={RouterLink}>
+      <LoginDialogProvider pathname={pathname}>
+        <PageChrome>
+          <Outlet />
+        </PageChrome>
+      </LoginDialogProvider>
+    </LinkProvider>
   );
 }

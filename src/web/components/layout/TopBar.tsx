@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { useLoginDialog } from '../../features/auth/login-dialog-context';
 import { useSignOut } from '../../features/auth/sign-out';
+import { AppLink } from '../../lib/navigation';
 import { meQuery } from '../../lib/session';
 import { Button } from '../ui/Button';
 import { cn, focusRing } from '../ui/cn';
@@ -16,7 +16,7 @@ export function TopBar() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
+        <AppLink
           to="/"
           className={cn(
             'flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-slate-900',
@@ -30,7 +30,7 @@ export function TopBar() {
             A
           </span>
           ApplyHub
-        </Link>
+        </AppLink>
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {me.isPending ? (
             <Skeleton className="h-8 w-32" />

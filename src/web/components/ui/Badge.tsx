@@ -57,6 +57,13 @@ export const reviewStatusTone: Record<string, BadgeTone> = {
   submitted: 'success',
 };
 
+/** Score sheets (independent scoring): assigned, being scored, submitted. */
+export const sheetStatusTone: Record<string, BadgeTone> = {
+  assigned: 'info',
+  draft: 'warning',
+  submitted: 'success',
+};
+
 /** 'changes_requested' → 'Changes requested'. */
 export function statusLabel(status: string): string {
   const s = status.replace(/_/g, ' ');

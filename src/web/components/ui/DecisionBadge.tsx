@@ -1,9 +1,10 @@
-import { decisionColor } from '../../../shared/domain/decisions';
+import { decisionColor, decisionLabel } from '../../../shared/domain/decisions';
 import { cn } from './cn';
 
 /**
  * A review decision in its colour (spec 001 §4: fixed for the ten named values, derived from the
- * text otherwise). Every screen that shows a decision uses this one badge.
+ * text otherwise) and its label ('accept' reads 'Accepted'). Every screen that shows a decision,
+ * reviewers', admins' and applicants', uses this one badge.
  */
 export function DecisionBadge({ decision, className }: { decision: string; className?: string }) {
   return (
@@ -14,7 +15,7 @@ export function DecisionBadge({ decision, className }: { decision: string; class
         className,
       )}
     >
-      {decision}
+      {decisionLabel(decision)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { dismissToasts } from '../../lib/toast';
 import { cn, focusRing } from './cn';
 
 export type DialogProps = {
@@ -37,6 +38,10 @@ export function Dialog({
   className,
 }: DialogProps) {
   const returnFocus = useRef<HTMLElement | null>(null);
+  // What toasts said before the dialog opened would stay under it, out of reach.
+  useEffect(() => {
+    if (open) dismissToasts();
+  }, [open]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

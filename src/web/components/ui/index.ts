@@ -1,5 +1,13 @@
 export { BackLink } from './BackLink';
-export { Badge, type BadgeProps, type BadgeTone, reviewStatusTone, statusLabel, statusTone } from './Badge';
+export {
+  Badge,
+  type BadgeProps,
+  type BadgeTone,
+  reviewStatusTone,
+  sheetStatusTone,
+  statusLabel,
+  statusTone,
+} from './Badge';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './Button';
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';

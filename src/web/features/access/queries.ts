@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Capabilities } from '../../../shared/schemas/me';
-import type { PublicCoalition, PublicOrg, PublicProgramDetail } from '../../../shared/schemas/public';
+import type { PublicCoalition, PublicOrgDetail, PublicProgramDetail } from '../../../shared/schemas/public';
 import { ApiError, api } from '../../lib/api';
 
 /** Capabilities reload on entry, every 10 seconds and when the tab becomes visible. */
@@ -25,7 +25,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 export const orgQuery = (slug: string) =>
   queryOptions({
     queryKey: ['org', slug],
-    queryFn: () => orNull(() => api<PublicOrg>('GET', `/orgs/${encodeURIComponent(slug)}`)),
+    queryFn: () => orNull(() => api<PublicOrgDetail>('GET', `/orgs/${encodeURIComponent(slug)}`)),
   });
 
 export const coalitionQuery = (slug: string) =>

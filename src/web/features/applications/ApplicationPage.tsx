@@ -17,11 +17,11 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import { profileQuery } from '../profile/api';
-import { AnswerSync, type SaveState, type SendResult } from './answer-sync';
+import { AnswerSync, runAnswerSync, type SaveState, type SendResult } from './answer-sync';
 import { sendAnswers } from './api';
 import { ProfileBlock } from './ProfileBlock';
 import { ProfileChecklist } from './ProfileChecklist';
-import { QuestionField } from './QuestionField';
+import { preloadFileAnswer, QuestionField } from './QuestionField';
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
 export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
@@ -123,24 +123,14 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     [app, isDraft, navigate],
   );
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
-
+  const asksForFiles = app.program.form.questions.some((q) => q.type === 'file');
+  // A file question's upload and preview parts load alongside the page, not when first shown.
   useEffect(() => {
-    const hide = () => {
-      if (document.visibilityState === 'hidden') sync.onHide();
-    };
-    const pagehide = () => sync.onHide();
-    const online = () => sync.onOnline();
-    document.addEventListener('visibilitychange', hide);
-    window.addEventListener('pagehide', pagehide);
-    window.addEventListener('online', online);
-    return () => {
-      document.removeEventListener('visibilitychange', hide);
-      window.removeEventListener('pagehide', pagehide);
-      window.removeEventListener('online', online);
-      // Leaving through the app's own links (Back to dashboard, Home, Profile …) saves what is pending.
-      sync.leave();
-    };
-  }, [sync]);
+    if (asksForFiles) preloadFileAnswer();
+  }, [asksForFiles]);
+
+  // Saves on hide, unload and reconnect; leaving through the app's own links saves what is pending.
+  useEffect(() => runAnswerSync(sync, { document, window }), [sync]);
 
   // The cached copy is out of date once answers were saved here: load afresh on the next visit.
   useEffect(

@@ -3,6 +3,7 @@ import { applicationMessages as m } from '../../../shared/domain/applications';
 import { deadlineText } from '../../../shared/domain/discovery';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
@@ -13,7 +14,6 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { ProgramChip } from '../programs/ProgramChip';
 import { MyResults } from '../results/MyResults';
-import { ResultBadge } from '../results/ResultBadge';
 import { myDraftsQuery, mySubmissionsQuery } from './api';
 
 /**
@@ -65,7 +65,7 @@ function Applications() {
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="font-semibold text-slate-900">{a.program_name}</h2>
               {a.result?.decision ? (
-                <ResultBadge decision={a.result.decision} />
+                <DecisionBadge decision={a.result.decision} />
               ) : a.result ? (
                 <Badge tone="info">Result published</Badge>
               ) : (

@@ -1,33 +1,54 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { cutToWords, maxWordsOf, wordCounter, wordStateText } from '../../../shared/domain/answers';
+import { uploadRuleText } from '../../../shared/domain/upload-labels';
+import { uploadRules } from '../../../shared/domain/uploads';
 import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn } from '../../components/ui/cn';
 import { Input, Select, Textarea } from '../../components/ui/Field';
-import { FilePreview } from '../files/FilePreview';
-import { FileUpload } from '../files/FileUpload';
+import { Skeleton } from '../../components/ui/Skeleton';
 
-export interface QuestionFieldProps {
+// A file answer's upload and preview load only where a file question has something to show, so the
+// form previews (builder, apply page, visitors) do not carry them.
+const loadFiles = () => Promise.all([import('../files/FileUpload'), import('../files/FilePreview')]);
+const FileUpload = lazy(() => loadFiles().then(([m]) => ({ default: m.FileUpload })));
+const FilePreview = lazy(() => loadFiles().then(([, m]) => ({ default: m.FilePreview })));
+
+/** Starts loading a file answer's parts now (the application page, when its form asks for a file). */
+export const preloadFileAnswer = () => void loadFiles();
+
+export type QuestionFieldProps = {
   question: Question;
-  value: unknown;
-  applicationId: string;
-  editable: boolean;
-  onChange: (value: unknown) => void;
   error?: string;
-}
+} & (
+  | {
+      /** The applicant's answer, editable while the window is open (locked inputs show it read-only). */
+      preview?: false;
+      value: unknown;
+      applicationId: string;
+      editable: boolean;
+      onChange: (value: unknown) => void;
+    }
+  | {
+      /** The form as applicants will see it (builder, super admin and apply page previews): no answer. */
+      preview: true;
+    }
+);
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const nothing = () => {};
 
-/** One question's input, by type (spec 001 §2): locked inputs show the answer read-only. */
-export function QuestionField({
-  question: q,
-  value,
-  applicationId,
-  editable,
-  onChange,
-  error,
-}: QuestionFieldProps) {
+/**
+ * One question's input, by type (spec 001 §2). The application page and every preview of a form
+ * render this one component, so a question type is added in one place.
+ */
+export function QuestionField(props: QuestionFieldProps) {
+  const { question: q, error } = props;
+  const preview = props.preview === true;
+  const value = preview ? undefined : props.value;
+  const editable = !preview && props.editable;
+  const onChange = preview ? nothing : props.onChange;
   const id = useId();
   const common = { label: q.label, required: q.required, disabled: !editable, error, hint: q.help };
   switch (q.type) {
@@ -107,30 +128,39 @@ export function QuestionField({
       const file = isFile(value) ? value : null;
       return (
         <div className={cn('flex flex-col gap-3')}>
-          {editable ? (
-            <FileUpload
-              purpose="answer"
-              applicationId={applicationId}
-              fieldKey={q.key}
-              value={file}
-              label={q.label}
-              required={q.required}
-              onUploaded={(f) => onChange(f)}
-              onRemove={() => onChange(null)}
-            />
+          {editable && !preview ? (
+            <Suspense fallback={<Skeleton className="h-28 w-full" />}>
+              <FileUpload
+                purpose="answer"
+                applicationId={props.applicationId}
+                fieldKey={q.key}
+                value={file}
+                label={q.label}
+                required={q.required}
+                onUploaded={(f) => onChange(f)}
+                onRemove={() => onChange(null)}
+              />
+            </Suspense>
           ) : (
             <p className="text-sm font-medium text-slate-800">
               {q.label}
               {q.required && (
-                <span className="ml-0.5 text-red-700" aria-hidden="true">
-                  *
-                </span>
+                <>
+                  <span className="ml-0.5 text-red-700" aria-hidden="true">
+                    *
+                  </span>
+                  <span className="sr-only"> (required)</span>
+                </>
               )}
             </p>
           )}
           {q.help && <p className="text-sm text-slate-600">{q.help}</p>}
-          {file ? (
-            <FilePreview file={file} />
+          {preview ? (
+            <p className="text-sm text-slate-600">{uploadRuleText(uploadRules.answer)}</p>
+          ) : file ? (
+            <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+              <FilePreview file={file} />
+            </Suspense>
           ) : (
             !editable && <p className="text-sm text-slate-600">No file uploaded</p>
           )}

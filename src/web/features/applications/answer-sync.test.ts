@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storageKey } from '../../../shared/domain/answer-merge';
-import { AnswerSync, type SendResult, type SyncDeps } from './answer-sync';
+import { AnswerSync, type PageEvents, runAnswerSync, type SendResult, type SyncDeps } from './answer-sync';
 
 const ID = 'app-1';
 
@@ -200,5 +200,61 @@ describe('AnswerSync', () => {
     });
     expect(h.live()).toHaveLength(0);
     expect(h.store.has(storageKey(ID))).toBe(true);
+  });
+});
+
+describe('runAnswerSync (the application page effect)', () => {
+  const page = (): PageEvents & { hidden(): void } => {
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    return {
+      document,
+      window: new EventTarget(),
+      hidden() {
+        document.visibilityState = 'hidden';
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    };
+  };
+
+  it('survives a StrictMode remount (mount, clean up, mount): changes are still saved', async () => {
+    const h = harness([ok, ok]);
+    const sync = new AnswerSync(
+      { applicationId: ID, answers: {}, version: 1, autosave: true, delayMs: 30_000 },
+      h.deps,
+    );
+    const events = page();
+    const cleanup = runAnswerSync(sync, events);
+    cleanup();
+    runAnswerSync(sync, events);
+
+    sync.set('a', 'x');
+    await h.fire();
+    expect(h.sent).toEqual([{ kind: 'save', answers: { a: 'x' }, version: 1, keepalive: undefined }]);
+    expect(sync.getSnapshot()).toMatchObject({ state: 'saved', version: 2 });
+
+    // The remounted page still saves when the tab is hidden, and only once (one set of listeners).
+    sync.set('b', 'y');
+    events.hidden();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent.slice(1)).toEqual([
+      { kind: 'save', answers: { a: 'x', b: 'y' }, version: 2, keepalive: true },
+    ]);
+  });
+
+  it('saves what is pending when the page is left for good, and then stops', async () => {
+    const h = harness([ok]);
+    const sync = new AnswerSync(
+      { applicationId: ID, answers: {}, version: 1, autosave: true, delayMs: 30_000 },
+      h.deps,
+    );
+    const events = page();
+    const cleanup = runAnswerSync(sync, events);
+    sync.set('a', 'x');
+    cleanup();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toEqual([{ kind: 'save', answers: { a: 'x' }, version: 1, keepalive: true }]);
+    expect(h.live()).toHaveLength(0);
+    events.hidden();
+    expect(h.sent).toHaveLength(1);
   });
 });

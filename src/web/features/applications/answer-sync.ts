@@ -221,6 +221,15 @@ export class AnswerSync {
     return result;
   }
 
+  /**
+   * The page is shown (again): saves run. React's StrictMode mounts, cleans up (leave) and mounts the
+   * page again in development, so the engine must start again after a leave.
+   */
+  start() {
+    this.stopped = false;
+    if (this.options.autosave && this.dirty && this.timer === null) this.schedule(this.delay());
+  }
+
   stop() {
     this.stopped = true;
     this.cancelTimer();
@@ -377,4 +386,34 @@ export class AnswerSync {
     this.snapshot = this.build();
     for (const l of this.listeners) l();
   }
+}
+
+/** Where the page's events come from: the document (visibility) and the window (pagehide, online). */
+export interface PageEvents {
+  document: EventTarget & { readonly visibilityState: string };
+  window: EventTarget;
+}
+
+/**
+ * The application page's effect: runs the engine while the page is mounted, saving when the tab is
+ * hidden or the page unloads and retrying when the browser is back online. Its cleanup saves what is
+ * pending (the page is left through the app's own links) and stops the engine, which a remount
+ * (StrictMode in development) starts again.
+ */
+export function runAnswerSync(sync: AnswerSync, page: PageEvents): () => void {
+  const hide = () => {
+    if (page.document.visibilityState === 'hidden') sync.onHide();
+  };
+  const pagehide = () => sync.onHide();
+  const online = () => sync.onOnline();
+  sync.start();
+  page.document.addEventListener('visibilitychange', hide);
+  page.window.addEventListener('pagehide', pagehide);
+  page.window.addEventListener('online', online);
+  return () => {
+    page.document.removeEventListener('visibilitychange', hide);
+    page.window.removeEventListener('pagehide', pagehide);
+    page.window.removeEventListener('online', online);
+    sync.leave();
+  };
 }

@@ -1,4 +1,3 @@
-import { useRouterState } from '@tanstack/react-router';
 import { safeNextPath } from '../../../shared/domain/redirect';
 import { Dialog } from '../../components/ui/Dialog';
 import { GoogleButtons } from './GoogleButtons';
@@ -12,12 +11,7 @@ export type LoginDialogProps = {
 
 /** 'Welcome to ApplyHub': Sign up with Google, or, Log in with Google, and a close button. */
 export function LoginDialog({ open, onOpenChange, next }: LoginDialogProps) {
-  const searchNext = useRouterState({
-    select: (s) => {
-      const v = (s.location.search as Record<string, unknown>).next;
-      return typeof v === 'string' ? v : undefined;
-    },
-  });
+  const searchNext = new URLSearchParams(window.location.search).get('next');
   const target = next ?? (searchNext ? safeNextPath(searchNext) : undefined);
   return (
     <Dialog

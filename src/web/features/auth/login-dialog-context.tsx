@@ -1,4 +1,3 @@
-import { useRouterState } from '@tanstack/react-router';
 import {
   createContext,
   lazy,
@@ -20,15 +19,17 @@ type LoginDialogApi = {
 
 const Ctx = createContext<LoginDialogApi>({ openLogin: () => {} });
 
-/** Hosts the one login dialog of the app (loaded on first use, so the landing stays light). */
-export function LoginDialogProvider({ children }: { children: ReactNode }) {
+/**
+ * Hosts the one login dialog of the app (loaded on first use, so the landing stays light). `pathname`
+ * is the page shown now (the router's, or '/' in the landing shell).
+ */
+export function LoginDialogProvider({ pathname, children }: { pathname: string; children: ReactNode }) {
   const [state, setState] = useState<{ open: boolean; next?: string; used: boolean; openedOn?: string }>({
     open: false,
     used: false,
   });
   // Leaving the page it was opened on (for instance for the demo sign-in page) closes the dialog.
   // (Compared with the page it was opened on: a page's own effect may open it as the route changes.)
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => {
     setState((s) => (s.open && s.openedOn !== pathname ? { ...s, open: false } : s));
   }, [pathname]);

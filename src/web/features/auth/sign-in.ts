@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { safeNextPath } from '../../../shared/domain/redirect';
 import { ApiError, api } from '../../lib/api';
+import { navigateTo } from '../../lib/navigation';
 import { queryClient } from '../../lib/query-client';
 import { publicConfigQuery } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -33,12 +34,6 @@ function storeAuthIntent(intent: AuthIntent) {
   } catch {
     // storage unavailable: the intent is a hint only
   }
-}
-
-/** In-app navigation, registered by the root layout (falls back to a full page load). */
-let navigateTo: (href: string) => void = (href) => window.location.assign(href);
-export function registerSignInNavigator(fn: (href: string) => void) {
-  navigateTo = fn;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, Eye, Info, Lock, Plus } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
@@ -28,6 +28,11 @@ import { PublishConfirm, PublishedDialog } from './PublishDialogs';
 import { type QuestionFieldRefs, QuestionList } from './QuestionList';
 import { firstProblem, newQuestion, type QuestionType } from './questions';
 import { ReviewerFormCard } from './ReviewerFormCard';
+import { ScheduleCard } from './ScheduleCard';
+
+const ScoringSettingsCard = lazy(() =>
+  import('../scoring/ScoringSettingsCard').then((m) => ({ default: m.ScoringSettingsCard })),
+);
 
 const COALITION_NOTE =
   'changes to Common Application Options and Application Builder require super admin approval';
@@ -387,8 +392,16 @@ function Editor({
           </Card>
         </div>
 
-        <aside aria-label="Reviewer form settings" className="w-full lg:w-80 lg:shrink-0">
+        <aside aria-label="Program settings" className="flex w-full flex-col gap-6 lg:w-80 lg:shrink-0">
           <ReviewerFormCard programId={programId} locked={superAdmin} />
+          <Suspense fallback={null}>
+            <ScoringSettingsCard
+              programId={programId}
+              questions={program.form.questions}
+              locked={superAdmin}
+            />
+          </Suspense>
+          {mode.kind !== 'coalition' && <ScheduleCard programId={programId} locked={superAdmin} />}
         </aside>
       </div>
 

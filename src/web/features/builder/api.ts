@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApplicationForm, ReviewerForm } from '../../../shared/schemas/forms';
-import type { ProgramEditor, SaveResult } from '../../../shared/schemas/programs';
+import type {
+  ProgramEditor,
+  ProgramSchedule,
+  ProgramScheduleInput,
+  SaveResult,
+} from '../../../shared/schemas/programs';
 import { ApiError, api } from '../../lib/api';
 
 /** Which editor is open: the organization's, a coalition's, or the super admin's locked view. */
@@ -64,4 +69,20 @@ export function programsListPath(mode: EditorMode, superAdmin: boolean): string 
   if (mode.kind === 'coalition') return `/coalition/${mode.coalitionSlug}/cm`;
   if (mode.kind === 'super' || superAdmin) return '/super/programs';
   return `/org/${mode.orgSlug}/admin/programs`;
+}
+
+export const scheduleQuery = (programId: string) =>
+  queryOptions({
+    queryKey: ['program-schedule', programId],
+    queryFn: () => api<ProgramSchedule>('GET', `/programs/${encodeURIComponent(programId)}/schedule`),
+    retry,
+    refetchOnWindowFocus: false,
+  });
+
+export function saveSchedule(programId: string, input: ProgramScheduleInput) {
+  return api<{ message: string; schedule: ProgramSchedule; notified: number }>(
+    'PUT',
+    `/programs/${encodeURIComponent(programId)}/schedule`,
+    input,
+  );
 }

@@ -11,6 +11,8 @@ export interface FileUploadProps {
   /** Answer files: the application and the question's key. */
   applicationId?: string;
   fieldKey?: string;
+  /** An organization's logo: its slug. */
+  orgSlug?: string;
   /** The file stored now, or null. */
   value: FileInfo | null;
   onUploaded: (file: FileInfo) => void;
@@ -79,6 +81,7 @@ export function FileUpload({
   purpose,
   applicationId,
   fieldKey,
+  orgSlug,
   value,
   onUploaded,
   onRemove,
@@ -118,7 +121,7 @@ export function FileUpload({
     const typed = type === file.type ? file : new File([file], file.name, { type });
     setUploadingName(file.name);
     setProgress(0);
-    const h = uploadFile({ purpose, applicationId, fieldKey }, typed, setProgress, failureMessage);
+    const h = uploadFile({ purpose, applicationId, fieldKey, orgSlug }, typed, setProgress, failureMessage);
     handle.current = h;
     h.promise.then(
       (info) => {

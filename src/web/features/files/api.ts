@@ -8,6 +8,8 @@ export interface UploadTarget {
   /** Answer files only: the application and the question's key. */
   applicationId?: string;
   fieldKey?: string;
+  /** An organization's logo: its slug. */
+  orgSlug?: string;
 }
 
 export interface UploadHandle {
@@ -35,6 +37,7 @@ export function uploadFile(
   const params = new URLSearchParams({ purpose: target.purpose });
   if (target.applicationId) params.set('application_id', target.applicationId);
   if (target.fieldKey) params.set('field_key', target.fieldKey);
+  if (target.orgSlug) params.set('org_slug', target.orgSlug);
   const promise = new Promise<FileInfo>((resolve, reject) => {
     xhr.open('POST', `/api/files?${params}`);
     xhr.withCredentials = true;

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Trash2 } from 'lucide-react';
+import { Building2, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SuperOrg } from '../../../shared/schemas/governance';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
+import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgSettingsForm } from '../org-settings/OrgSettingsForm';
 import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { superOrgsQuery, useEntityMutations, useForbiddenRedirect } from './api';
 import { CreateEntityForm, DeletedList, PageHeading, Section } from './parts';
@@ -22,6 +24,7 @@ export function OrgsPage() {
   useForbiddenRedirect(active.error ?? deleted.error);
   const { create, remove, restore } = useEntityMutations('orgs');
   const [toDelete, setToDelete] = useState<SuperOrg | null>(null);
+  const [toEdit, setToEdit] = useState<SuperOrg | null>(null);
 
   return (
     <DashboardShell showReviews={false}>
@@ -81,15 +84,26 @@ export function OrgsPage() {
                   {formatDate(o.created_at)}
                 </td>
                 <td className={actionsCell}>
-                  <Button
-                    size="sm"
-                    variant="danger-ghost"
-                    onClick={() => setToDelete(o)}
-                    aria-label={`Delete ${o.name}`}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete
-                  </Button>
+                  <div className="flex flex-wrap gap-1 sm:flex-nowrap">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setToEdit(o)}
+                      aria-label={`Edit ${o.name}`}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger-ghost"
+                      onClick={() => setToDelete(o)}
+                      aria-label={`Delete ${o.name}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -107,6 +121,16 @@ export function OrgsPage() {
         restoringId={restore.isPending ? (restore.variables ?? null) : null}
         emptyText="No deleted organizations."
       />
+
+      <Dialog
+        open={toEdit !== null}
+        onOpenChange={(open) => !open && setToEdit(null)}
+        title={`Edit ${toEdit?.name ?? 'organization'}`}
+        description="The same settings its org admins edit: its public page and the sender of its emails."
+        size="lg"
+      >
+        {toEdit && <OrgSettingsForm slug={toEdit.slug} onSaved={() => setToEdit(null)} />}
+      </Dialog>
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, Inbox, Send, Users } from 'lucide-react';
+import { ClipboardList, Inbox, ScrollText, Send, Settings, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -44,6 +44,18 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
       description: 'Send finalized decisions to applicants.',
       icon: <Send aria-hidden="true" className={icon} />,
       to: `/org/${org.slug}/admin/publish-results`,
+    },
+    {
+      title: 'Organization Settings',
+      description: 'Name, description, website, contact email and logo.',
+      icon: <Settings aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/settings`,
+    },
+    {
+      title: 'Audit log',
+      description: 'Who changed what in your organization, and when.',
+      icon: <ScrollText aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/audit`,
     },
   ];
 

@@ -2,11 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { ExternalLink, FileText } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { type ProfileSection, sectionMissing } from '../../../shared/domain/profile-completeness';
+import { sectionMissing } from '../../../shared/domain/profile-completeness';
 import {
+  isRequiredProfileField,
   PERSONAL_STATEMENT_MAX,
   type ProfileTextField,
   profileFieldErrors,
+  profileFieldSpecs,
+  profileSections,
   profileTextFields,
 } from '../../../shared/domain/profile-fields';
 import type { FileInfo } from '../../../shared/schemas/files';
@@ -30,24 +33,18 @@ import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import { fileSizeText, signFile } from '../files/api';
 import { FileUpload } from '../files/FileUpload';
+import { MailPreferencesCard } from '../mail/MailPreferencesCard';
 import { profileKey, profileQuery, removePortfolioFile, removeResume, saveProfile } from './api';
 
 type Draft = Record<ProfileTextField, string> & { emergency_contact_is_parent: boolean };
 
+/** One step per profile section, in the order of profileSections (the ones programs check before a submit). */
 const steps = ['Personal Info', 'Family/Emergency Contact', 'Writing', 'Experience/Portfolio'] as const;
-/** The profile section each step fills (the one programs check before a submit). */
-const sectionOfStep: readonly ProfileSection[] = ['personal', 'family', 'writing', 'experience'];
 
-/** Which step each field is on (to show a save error where it is). */
-const stepOf: Partial<Record<ProfileTextField, number>> = {
-  parent_guardian_name: 1,
-  parent_guardian_email: 1,
-  parent_guardian_phone: 1,
-  emergency_contact_name: 1,
-  emergency_contact_email: 1,
-  emergency_contact_phone: 1,
-  personal_statement: 2,
-};
+/** Which step a field is on (to show a save error where it is). */
+const stepOf = (field: ProfileTextField) => profileSections.indexOf(profileFieldSpecs[field].section);
+
+const inputTypes: Partial<Record<string, string>> = { email: 'email', date: 'date' };
 
 function toDraft(p: Profile): Draft {
   const d = {} as Draft;
@@ -94,6 +91,7 @@ export function ProfilePage() {
         />
       )}
       {query.isSuccess && <ProfileEditor profile={query.data} />}
+      <MailPreferencesCard />
     </div>
   );
 }
@@ -138,7 +136,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     const fields = Object.keys(found) as ProfileTextField[];
     if (fields.length) {
       setErrors(found);
-      const target = stepOf[fields[0]] ?? 0;
+      const target = stepOf(fields[0]);
       setStep(target);
       setTimeout(() => document.getElementById(`profile-${fields[0]}`)?.focus(), 0);
       return;
@@ -162,10 +160,13 @@ function ProfileEditor({ profile }: { profile: Profile }) {
     }
   }
 
-  const field = (name: ProfileTextField, label: string, extra: Partial<Parameters<typeof Input>[0]> = {}) => (
+  // Label, input type and required mark come from the profile's one field description.
+  const field = (name: ProfileTextField, extra: Partial<Parameters<typeof Input>[0]> = {}) => (
     <Input
       id={`profile-${name}`}
-      label={label}
+      label={profileFieldSpecs[name].label}
+      type={inputTypes[profileFieldSpecs[name].kind]}
+      required={isRequiredProfileField(name)}
       value={draft[name]}
       onChange={(e) => set(name, e.target.value)}
       error={errors[name]}
@@ -183,7 +184,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
         stateOf={(i) =>
           i === step
             ? 'Current'
-            : sectionMissing(sectionOfStep[i], { ...profile, ...typed(draft) }).length === 0
+            : sectionMissing(profileSections[i], { ...profile, ...typed(draft) }).length === 0
               ? 'Complete'
               : 'Upcoming'
         }
@@ -221,20 +222,12 @@ function ProfileEditor({ profile }: { profile: Profile }) {
 
           {step === 0 && (
             <div className="grid gap-4 sm:grid-cols-2">
-              {field('full_name', 'Full name', {
-                autoComplete: 'name',
-                className: 'sm:col-span-2',
-                required: true,
-              })}
-              {field('given_name', 'Given name', { autoComplete: 'given-name' })}
-              {field('family_name', 'Family name', { autoComplete: 'family-name' })}
-              {field('date_of_birth', 'Date of birth', {
-                type: 'date',
-                autoComplete: 'bday',
-                required: true,
-              })}
-              {field('phone_number', 'Phone number', { type: 'tel', autoComplete: 'tel', required: true })}
-              {field('email', 'Email', { type: 'email', autoComplete: 'email', className: 'sm:col-span-2' })}
+              {field('full_name', { autoComplete: 'name', className: 'sm:col-span-2' })}
+              {field('given_name', { autoComplete: 'given-name' })}
+              {field('family_name', { autoComplete: 'family-name' })}
+              {field('date_of_birth', { autoComplete: 'bday' })}
+              {field('phone_number', { type: 'tel', autoComplete: 'tel' })}
+              {field('email', { autoComplete: 'email', className: 'sm:col-span-2' })}
               <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
                 <legend className="mb-2 text-sm font-semibold text-slate-900">
                   Address
@@ -243,18 +236,12 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                   </span>
                   <span className="font-normal text-slate-600"> (at least one line)</span>
                 </legend>
-                {field('address_line1', 'Address line 1', {
-                  autoComplete: 'address-line1',
-                  className: 'sm:col-span-2',
-                })}
-                {field('address_line2', 'Address line 2', {
-                  autoComplete: 'address-line2',
-                  className: 'sm:col-span-2',
-                })}
-                {field('address_city', 'City', { autoComplete: 'address-level2' })}
-                {field('address_state', 'State / province', { autoComplete: 'address-level1' })}
-                {field('address_postal_code', 'Postal code', { autoComplete: 'postal-code' })}
-                {field('address_country', 'Country', { autoComplete: 'country-name' })}
+                {field('address_line1', { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
+                {field('address_line2', { autoComplete: 'address-line2', className: 'sm:col-span-2' })}
+                {field('address_city', { autoComplete: 'address-level2' })}
+                {field('address_state', { autoComplete: 'address-level1' })}
+                {field('address_postal_code', { autoComplete: 'postal-code' })}
+                {field('address_country', { autoComplete: 'country-name' })}
               </fieldset>
             </div>
           )}
@@ -263,9 +250,9 @@ function ProfileEditor({ profile }: { profile: Profile }) {
             <div className="flex flex-col gap-6">
               <fieldset className="grid gap-4 sm:grid-cols-2">
                 <legend className="mb-2 text-sm font-semibold text-slate-900">Parent / guardian</legend>
-                {field('parent_guardian_name', 'Parent/guardian name', { className: 'sm:col-span-2' })}
-                {field('parent_guardian_email', 'Parent/guardian email', { type: 'email' })}
-                {field('parent_guardian_phone', 'Parent/guardian phone', { type: 'tel' })}
+                {field('parent_guardian_name', { className: 'sm:col-span-2' })}
+                {field('parent_guardian_email')}
+                {field('parent_guardian_phone', { type: 'tel' })}
               </fieldset>
               <fieldset className="grid gap-4 sm:grid-cols-2">
                 <legend className="mb-2 text-sm font-semibold text-slate-900">Emergency contact</legend>
@@ -277,11 +264,9 @@ function ProfileEditor({ profile }: { profile: Profile }) {
                 />
                 {!draft.emergency_contact_is_parent && (
                   <>
-                    {field('emergency_contact_name', 'Emergency contact name', {
-                      className: 'sm:col-span-2',
-                    })}
-                    {field('emergency_contact_email', 'Emergency contact email', { type: 'email' })}
-                    {field('emergency_contact_phone', 'Emergency contact phone', { type: 'tel' })}
+                    {field('emergency_contact_name', { className: 'sm:col-span-2' })}
+                    {field('emergency_contact_email')}
+                    {field('emergency_contact_phone', { type: 'tel' })}
                   </>
                 )}
               </fieldset>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { LinkButton } from '../../components/ui/LinkButton';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -125,6 +126,15 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
                 <td className={actionsCell}>
                   <div className="flex gap-2 sm:justify-end">
                     <EditProgramLink program={p} href={builderHref(org.slug, p.id)} />
+                    <LinkButton
+                      to="/org/$orgSlug/admin/programs/$programId/dashboard"
+                      params={{ orgSlug: org.slug, programId: p.id }}
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Dashboard of ${p.name}`}
+                    >
+                      Dashboard
+                    </LinkButton>
                     <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
                   </div>
                 </td>

@@ -59,7 +59,9 @@ export const actionsCell = 'px-4 py-3 align-top max-sm:block max-sm:px-0 max-sm:
 
 /**
  * A table: on phones its rows stack into cards; between phone and desktop widths it scrolls sideways
- * (first column sticky). The scroll area is focusable so keyboard users can scroll it too.
+ * (first column sticky). The scroll area is focusable so keyboard users can scroll it too, and named
+ * so it is announced when focused. A group, not a region: tables sit inside titled sections, and a
+ * region named like its section is the same landmark twice (axe landmark-unique).
  */
 export function ScrollTable({
   label,
@@ -71,9 +73,11 @@ export function ScrollTable({
   children: ReactNode;
 }) {
   return (
-    <section
+    // biome-ignore lint/a11y/useSemanticElements: a table's scroll area, not a fieldset of form controls.
+    <div
+      role="group"
       aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable area must be reachable by keyboard.
       tabIndex={0}
       className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', focusRing)}
     >
@@ -83,7 +87,7 @@ export function ScrollTable({
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
       </table>
-    </section>
+    </div>
   );
 }
 

@@ -12,7 +12,15 @@ import { ProgramChip } from '../programs/ProgramChip';
 
 interface Props {
   kind: 'organization' | 'coalition';
-  entity: { name: string; slug: string; description: string | null };
+  entity: {
+    name: string;
+    slug: string;
+    description: string | null;
+    /** Organizations: their settings (issue 19). */
+    website?: string | null;
+    contact_email?: string | null;
+    logo_url?: string | null;
+  };
 }
 
 /** Public org or coalition page: heading, slug, description, and its published programs with a search. */
@@ -37,10 +45,42 @@ export function EntityPrograms({ kind, entity }: Props) {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{entity.name}</h1>
-          <p className="text-sm text-slate-500">/{entity.slug}</p>
-          {entity.description && <p className="mt-3 max-w-3xl text-slate-700">{entity.description}</p>}
+        <div className="flex min-w-0 items-start gap-4">
+          {entity.logo_url && (
+            <img
+              src={entity.logo_url}
+              alt=""
+              className="size-16 shrink-0 rounded-xl border border-slate-200 bg-white object-contain"
+            />
+          )}
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold break-words text-slate-900">{entity.name}</h1>
+            <p className="text-sm text-slate-500">/{entity.slug}</p>
+            {entity.description && <p className="mt-3 max-w-3xl text-slate-700">{entity.description}</p>}
+            {(entity.website || entity.contact_email) && (
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                {entity.website && (
+                  <a
+                    href={entity.website}
+                    rel="noopener noreferrer nofollow"
+                    target="_blank"
+                    className={cn('break-all font-medium text-blue-700 hover:underline', focusRing)}
+                  >
+                    {entity.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                    <span className="sr-only"> (website, opens in a new tab)</span>
+                  </a>
+                )}
+                {entity.contact_email && (
+                  <a
+                    href={`mailto:${entity.contact_email}`}
+                    className={cn('break-all font-medium text-blue-700 hover:underline', focusRing)}
+                  >
+                    {entity.contact_email}
+                  </a>
+                )}
+              </p>
+            )}
+          </div>
         </div>
         <Link to="/dashboard" className={cn('font-medium text-blue-700 hover:underline', focusRing)}>
           Dashboard

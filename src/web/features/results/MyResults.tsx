@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublishedResult } from '../../../shared/schemas/results';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton } from '../../components/ui/Skeleton';
@@ -9,7 +10,6 @@ import { formatDateTime } from '../../lib/format';
 import { useTopic } from '../../lib/realtime';
 import { meQuery } from '../../lib/session';
 import { myResultsQuery } from './api';
-import { ResultBadge } from './ResultBadge';
 
 /**
  * My Submissions → Results: the applicant's published results, newest first, each field only when its
@@ -81,7 +81,7 @@ export function ResultCard({
       <dl className="mt-4 grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6 sm:gap-y-3">
         {v.decision && (
           <Field label="Decision">
-            {p.decision ? <ResultBadge decision={p.decision} /> : <span className="text-slate-500">—</span>}
+            {p.decision ? <DecisionBadge decision={p.decision} /> : <span className="text-slate-500">—</span>}
           </Field>
         )}
         {v.score && <Field label="Score">{p.score ?? <span className="text-slate-500">—</span>}</Field>}

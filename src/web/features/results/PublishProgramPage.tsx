@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   commentPreview,
   type PublishMode,
-  publishConfirmTitle,
   type Visibility,
   visiblePayload,
 } from '../../../shared/domain/results';
@@ -25,6 +24,10 @@ import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
+import { DownloadButtons } from '../exports/DownloadButtons';
+import { mailDeliveryQuery } from '../mail/api';
+import { DeliveryStatus } from '../mail/DeliveryStatus';
+import { PublishEmailDialog } from '../mail/PublishEmailDialog';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
 import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { publishQueueQuery, publishResults, updatePublishedResults } from './api';
@@ -167,6 +170,13 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
         eyebrow={org ? org.name : 'Publish Results'}
         title={programName ?? 'Loading…'}
       />
+      <div className="mt-4">
+        <DownloadButtons
+          what="Published results"
+          url={(format) => `/api/programs/${encodeURIComponent(programId)}/exports/results?format=${format}`}
+          hint="What each applicant was sent."
+        />
+      </div>
 
       {queue.isError ? (
         isForbidden(queue.error) ? null : (
@@ -338,30 +348,46 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
               )}
             </div>
           </section>
+          <DeliveryStatus programId={programId} />
         </div>
       )}
       <ConfirmDialog
-        open={pending !== null}
+        open={pending === 'update'}
         onOpenChange={(open) => !open && setPending(null)}
-        title={
-          pending === 'update'
-            ? `Update ${toUpdate.length} sent ${toUpdate.length === 1 ? 'result' : 'results'}?`
-            : publishConfirmTitle(confirmCount)
-        }
-        description={`${confirmCount === 1 ? 'The applicant' : 'Each applicant'} will see ${sentFields(sending)}${
-          pending === 'update' ? ' instead of what was sent before' : ''
-        }, and gets a notification.`}
-        confirmLabel={pending === 'update' ? 'Update' : 'Publish'}
+        title={`Update ${toUpdate.length} sent ${toUpdate.length === 1 ? 'result' : 'results'}?`}
+        description={`${toUpdate.length === 1 ? 'The applicant' : 'Each applicant'} will see ${sentFields(sending)} instead of what was sent before, gets a notification and a short email saying the result was updated.`}
+        confirmLabel="Update"
         destructive={false}
         onConfirm={async () => {
-          const mode = pending;
           try {
-            if (mode === 'update') await update.mutateAsync();
-            else if (mode) await publish.mutateAsync(mode);
+            await update.mutateAsync();
           } catch {
             // The error is shown on the page (onError); the dialog closes either way.
           } finally {
             setPending(null);
+          }
+        }}
+      />
+      <PublishEmailDialog
+        programId={programId}
+        mode={pending === 'update' ? null : pending}
+        applicationIds={toPublish.map((r) => r.application_id)}
+        previewApplicationId={(toPublish[0] ?? unpublished[0])?.application_id}
+        visibility={sending}
+        fallbackCount={confirmCount}
+        describe={(count) =>
+          `${count === 1 ? 'The applicant' : 'Each applicant'} will see ${sentFields(sending)}, gets a notification and this email.`
+        }
+        onOpenChange={(open) => !open && setPending(null)}
+        onConfirm={async () => {
+          const mode = pending;
+          try {
+            if (mode && mode !== 'update') await publish.mutateAsync(mode);
+          } catch {
+            // The error is shown on the page (onError); the dialog closes either way.
+          } finally {
+            setPending(null);
+            void queryClient.invalidateQueries({ queryKey: mailDeliveryQuery(programId).queryKey });
           }
         }}
       />

@@ -15,6 +15,7 @@ import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { capabilitiesQuery } from '../access/queries';
 import { DashboardShell } from '../dashboard/DashboardShell';
+import { DownloadButtons } from '../exports/DownloadButtons';
 import { allReviewsQuery } from './api';
 import { LoadingText } from './parts';
 import { loadError } from './ReviewQueuePage';
@@ -89,6 +90,24 @@ export function AllReviewsPage() {
         )}
         <Checkbox label="My reviews only" checked={mine} onCheckedChange={setMine} className="lg:pb-2" />
       </section>
+
+      {(me.data?.role === 'superadmin' ||
+        (caps.data?.admin_orgs.length ?? 0) > 0 ||
+        (caps.data?.coalitions.length ?? 0) > 0) && (
+        <div className="mt-4">
+          <DownloadButtons
+            what="Reviews"
+            url={(format) => {
+              const params = new URLSearchParams({ format, status });
+              if (search.trim()) params.set('search', search.trim());
+              if (mine) params.set('mine', 'true');
+              if (programId) params.set('program_id', programId);
+              return `/api/reviews/export?${params}`;
+            }}
+            hint="The reviews matching these filters, of the programs you administer."
+          />
+        </div>
+      )}
 
       <div className="mt-6">
         {list.isPending ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
-import { profileFieldsBySection } from '../../../shared/domain/profile-visibility';
+import { profileFieldLabels, profileFieldsBySection } from '../../../shared/domain/profile-visibility';
 import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
@@ -49,30 +49,7 @@ export function AnswerValue({ question, value }: { question: Question; value: un
   }
 }
 
-const profileLabels: Record<string, string> = {
-  full_name: 'Full name',
-  given_name: 'Given name',
-  family_name: 'Family name',
-  date_of_birth: 'Date of birth',
-  phone_number: 'Phone number',
-  email: 'Email',
-  address_line1: 'Address line 1',
-  address_line2: 'Address line 2',
-  address_city: 'City',
-  address_state: 'State',
-  address_postal_code: 'Postal code',
-  address_country: 'Country',
-  personal_statement: 'Personal statement',
-  parent_guardian_name: 'Parent/guardian name',
-  parent_guardian_email: 'Parent/guardian email',
-  parent_guardian_phone: 'Parent/guardian phone',
-  emergency_contact_is_parent: 'Emergency contact is the parent',
-  emergency_contact_name: 'Emergency contact name',
-  emergency_contact_email: 'Emergency contact email',
-  emergency_contact_phone: 'Emergency contact phone',
-  resume_file: 'Resume',
-  profile_files: 'Portfolio files',
-};
+const profileLabels = profileFieldLabels;
 
 function ProfileValue({ field, value }: { field: string; value: unknown }): ReactNode {
   if (value === null || value === undefined || value === '') return noAnswer;

@@ -1,43 +1,66 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
+import type { InboxStatus } from '../../../shared/schemas/reviews';
 import { BackLink } from '../../components/ui/BackLink';
-import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
+import { PdfLink } from '../exports/PdfLink';
+import { DraftsTable } from '../inbox/DraftsTable';
+import { InboxDownloads } from '../inbox/InboxDownloads';
+import { InboxFilters } from '../inbox/InboxFilters';
+import { inboxViews } from '../inbox/views';
 import { useForbiddenRedirect } from '../programs-admin/api';
-import { type InboxFilter, orgReviewsQuery } from './api';
+import { orgReviewsQuery } from './api';
 import { TableSkeleton } from './parts';
 import { loadError } from './ReviewQueuePage';
 import { ReviewTable } from './ReviewTable';
 
-/** The review states a submitted application can be in (docs/decisions/019). */
-const filters: { value: InboxFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'not_started', label: 'New' },
-  { value: 'draft', label: 'In review' },
-  { value: 'submitted', label: 'Finalized' },
-];
+// Independent scoring loads only when one of its programs is chosen.
+const ScoringWorkbench = lazy(() =>
+  import('../scoring/IndependentQueue').then((m) => ({ default: m.ScoringWorkbench })),
+);
 
-const emptyTexts: Record<InboxFilter, string> = {
-  all: 'No reviews yet.',
-  not_started: 'No new applications: every one has a review.',
-  draft: 'No reviews in progress.',
-  submitted: 'No finalized reviews yet.',
-};
-
-/** /org/{slug}/admin/reviews: every submitted application of the organization's programs, by review state. */
-export function ApplicationsInbox({ org }: { org: PublicOrg }) {
+/**
+ * /org/{slug}/admin/reviews: the organization's applications, one program or all, in a view (by
+ * review state, published, not submitted, started; docs/decisions/019 and 037). The view and program
+ * are in the address, so the dashboard's numbers link here; every view downloads as CSV or XLSX.
+ */
+export function ApplicationsInbox({
+  org,
+  status,
+  programId,
+}: {
+  org: PublicOrg;
+  status: InboxStatus;
+  programId: string | undefined;
+}) {
   usePageTitle(`Applications Inbox · ${org.name}`);
-  const [filter, setFilter] = useState<InboxFilter>('all');
-  const list = useQuery(orgReviewsQuery(org.slug, filter));
+  const navigate = useNavigate();
+  const list = useQuery(orgReviewsQuery(org.slug, status, programId));
   useForbiddenRedirect(list.error);
   useTopic('reviews', () => void list.refetch());
+  const setFilter = (next: { status?: InboxStatus; programId?: string | undefined }) =>
+    void navigate({
+      to: '/org/$orgSlug/admin/reviews',
+      params: { orgSlug: org.slug },
+      search: {
+        status: next.status ?? status,
+        program: 'programId' in next ? next.programId : programId,
+      },
+      replace: true,
+    });
+
+  const items = list.data?.items ?? [];
+  const submitted = items.filter((r) => r.application_status !== 'draft');
+  const drafts = items.filter((r) => r.application_status === 'draft');
+  const view = inboxViews.find((v) => v.value === status) ?? inboxViews[0];
 
   return (
     <DashboardShell showReviews>
@@ -51,28 +74,18 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
         title="Applications Inbox"
       />
 
-      <fieldset className="mt-6 flex flex-wrap items-center gap-2">
-        <legend className="mr-2 text-sm font-medium text-slate-700 max-sm:mb-2 max-sm:w-full sm:float-left sm:py-1.5">
-          Review status
-        </legend>
-        {filters.map((f) => {
-          const count = list.data?.counts[f.value];
-          return (
-            <Button
-              key={f.value}
-              size="sm"
-              variant={filter === f.value ? 'primary' : 'secondary'}
-              aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
-            >
-              {f.label}
-              {count !== undefined && <span className="tabular-nums"> ({count})</span>}
-            </Button>
-          );
-        })}
-      </fieldset>
-
+      <InboxFilters
+        orgSlug={org.slug}
+        status={status}
+        programId={programId}
+        counts={list.data?.counts}
+        onChange={setFilter}
+      />
       <div className="mt-4">
+        <InboxDownloads orgSlug={org.slug} status={status} programId={programId} />
+      </div>
+
+      <div className="mt-4 space-y-6">
         {list.isPending ? (
           <TableSkeleton />
         ) : list.isError ? (
@@ -81,17 +94,48 @@ export function ApplicationsInbox({ org }: { org: PublicOrg }) {
             onRetry={() => void list.refetch()}
             retrying={list.isFetching}
           />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon={<Inbox />} title={emptyTexts[filter]} />
+        ) : items.length === 0 ? (
+          <EmptyState icon={<Inbox />} title={view.empty} />
         ) : (
-          <ReviewTable
-            label="Reviews"
-            rows={list.data.items}
-            program="with-organization"
-            editor="Reviewer"
-            decision={false}
-            action="Open"
-          />
+          <>
+            {submitted.length > 0 && (
+              <section aria-label={drafts.length > 0 ? 'Submitted' : undefined}>
+                {drafts.length > 0 && (
+                  <h2 className="mb-2 text-base font-semibold text-slate-900">
+                    Submitted ({submitted.length})
+                  </h2>
+                )}
+                {programId && submitted[0]?.review_mode === 'independent' ? (
+                  <Suspense fallback={<TableSkeleton />}>
+                    <ScoringWorkbench items={submitted} programId={programId} />
+                  </Suspense>
+                ) : (
+                  <ReviewTable
+                    label="Reviews"
+                    rows={submitted}
+                    program="with-organization"
+                    editor="Reviewer"
+                    decision={false}
+                    action="Open"
+                    scores={submitted.some((r) => r.review_mode === 'independent')}
+                    extraAction={(row) => (
+                      <PdfLink applicationId={row.application_id} applicantName={row.applicant_name} />
+                    )}
+                  />
+                )}
+              </section>
+            )}
+            {drafts.length > 0 && (
+              <section aria-label="Not submitted">
+                {submitted.length > 0 && (
+                  <h2 className="mb-2 text-base font-semibold text-slate-900">
+                    Not submitted ({drafts.length})
+                  </h2>
+                )}
+                <DraftsTable rows={drafts} />
+              </section>
+            )}
+          </>
         )}
       </div>
     </DashboardShell>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BackLink } from '../../components/ui/BackLink';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -8,18 +8,30 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
+import { PdfLink } from '../exports/PdfLink';
 import { ApplicantResponses } from './ApplicantResponses';
 import { isUuid, reviewDetailQuery } from './api';
+import { applicantDisplayName } from './parts';
 import { ReviewPanel } from './ReviewPanel';
+
+// Independent scoring loads only on its programs' pages.
+const ScoringSide = lazy(() => import('../scoring/ScoringPanel').then((m) => ({ default: m.ScoringSide })));
+const SheetsSideBySide = lazy(() =>
+  import('../scoring/ScoringPanel').then((m) => ({ default: m.SheetsSideBySide })),
+);
 
 /** /review/app/{applicationId}: Applicant Responses beside the collaborative Review panel. */
 export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
   const valid = isUuid(applicationId);
   const query = useQuery({ ...reviewDetailQuery(applicationId), enabled: valid });
   const detail = query.data;
-  usePageTitle(
-    detail ? `Review · ${detail.application.applicant_name ?? detail.application.program_name}` : 'Review',
-  );
+  const applicant = detail
+    ? detail.application.identity_hidden || detail.application.applicant_name
+      ? applicantDisplayName(detail.application)
+      : null
+    : null;
+  usePageTitle(detail ? `Review · ${applicant ?? detail.application.program_name}` : 'Review');
+  const independent = detail?.review_mode === 'independent';
   const navigate = useNavigate();
   useEffect(() => {
     // 'Not authorized or application not found' and permission errors go to /unauthorized.
@@ -61,16 +73,28 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
           <PageHeader
             className="mt-4"
             eyebrow={`${detail.application.program_name} · ${detail.application.organization_name}`}
-            title={detail.application.applicant_name ?? 'Application'}
+            title={applicant ?? 'Application'}
+            actions={<PdfLink applicationId={applicationId} applicantName={applicant} size="md" />}
           />
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <ApplicantResponses detail={detail} />
-            <ReviewPanel
-              applicationId={applicationId}
-              detail={detail}
-              refetch={async () => (await query.refetch()).data}
-            />
+            {independent ? (
+              <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                <ScoringSide applicationId={applicationId} programId={detail.application.program_id} />
+              </Suspense>
+            ) : (
+              <ReviewPanel
+                applicationId={applicationId}
+                detail={detail}
+                refetch={async () => (await query.refetch()).data}
+              />
+            )}
           </div>
+          {independent && detail.can_admin && (
+            <Suspense fallback={null}>
+              <SheetsSideBySide applicationId={applicationId} programId={detail.application.program_id} />
+            </Suspense>
+          )}
         </>
       )}
     </DashboardShell>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { decisionLabel } from '../../../shared/domain/decisions';
 import {
   decisionOf,
+  lastEditorText,
   parseRatings,
   type Resolution,
   type ReviewField,
@@ -97,7 +99,8 @@ export function ReviewPanel({
         </div>
       ) : review ? (
         <p className="mt-1 text-sm text-slate-600">
-          Last edited by {review.reviewer_name ?? 'Unknown User'} · {formatDateTime(review.updated_at)}
+          Last edited by {lastEditorText({ review_id: review.id, reviewer_name: review.reviewer_name })} ·{' '}
+          {formatDateTime(review.updated_at)}
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">Not started yet.</p>
@@ -150,10 +153,10 @@ export function ReviewPanel({
             disabled={locked}
             placeholder="No decision"
             options={[
-              ...config.decision_options.map((o) => ({ value: o, label: o })),
+              ...config.decision_options.map((o) => ({ value: o, label: decisionLabel(o) })),
               // A decision no longer among the options stays visible rather than vanishing.
               ...(decision && !config.decision_options.includes(decision)
-                ? [{ value: decision, label: decision }]
+                ? [{ value: decision, label: decisionLabel(decision) }]
                 : []),
             ]}
           />

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -8,9 +9,15 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
-import { isUuid, reviewQueueQuery } from './api';
+import { DownloadButtons } from '../exports/DownloadButtons';
+import { isUuid, reviewListsKey, reviewQueueQuery } from './api';
 import { TableSkeleton } from './parts';
 import { ReviewTable } from './ReviewTable';
+
+// Independent scoring loads only on its programs' pages.
+const IndependentQueue = lazy(() =>
+  import('../scoring/IndependentQueue').then((m) => ({ default: m.IndependentQueue })),
+);
 
 /** The spec: 'Failed to load reviews' (or the server's message). */
 export const loadError = (err: Error) =>
@@ -21,7 +28,9 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
   const valid = isUuid(programId);
   const queue = useQuery({ ...reviewQueueQuery(programId), enabled: valid });
   usePageTitle(queue.data ? `Reviews · ${queue.data.program.name}` : 'Reviews');
-  useTopic(valid ? 'reviews' : null, () => void queue.refetch());
+  const queryClient = useQueryClient();
+  useTopic(valid ? 'reviews' : null, () => void queryClient.invalidateQueries({ queryKey: reviewListsKey }));
+  const independent = queue.data?.review_mode === 'independent';
 
   return (
     <DashboardShell showReviews>
@@ -50,6 +59,16 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
               )
             }
           />
+          {queue.data?.can_admin && (
+            <div className="mt-4">
+              <DownloadButtons
+                what="Reviews"
+                url={(format) =>
+                  `/api/programs/${encodeURIComponent(programId)}/exports/reviews?format=${format}`
+                }
+              />
+            </div>
+          )}
           <div className="mt-6">
             {queue.isPending ? (
               <TableSkeleton />
@@ -59,6 +78,10 @@ export function ReviewQueuePage({ programId }: { programId: string }) {
                 onRetry={() => void queue.refetch()}
                 retrying={queue.isFetching}
               />
+            ) : independent ? (
+              <Suspense fallback={<TableSkeleton />}>
+                <IndependentQueue queue={queue.data} programId={programId} />
+              </Suspense>
             ) : queue.data.items.length === 0 ? (
               <EmptyState icon={<ClipboardList />} title="No submitted applications yet." />
             ) : (

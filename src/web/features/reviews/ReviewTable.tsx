@@ -1,13 +1,15 @@
-import { UNKNOWN_USER } from '../../../shared/domain/reviews';
+import type { ReactNode } from 'react';
+import { lastEditorText } from '../../../shared/domain/reviews';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import {
+  applicantDisplayName,
   Cell,
   DecisionCell,
   OpenLink,
   ReviewStatusBadge,
-  reviewerNameOf,
   reviewRowClass,
   ScrollTable,
+  scoreNumber,
   scoreText,
   th,
   titleCell,
@@ -28,14 +30,20 @@ export function ReviewTable({
   editor,
   decision,
   action,
+  scores,
+  extraAction,
 }: {
   label: string;
   rows: Row[];
   program?: 'name' | 'with-organization';
-  /** 'Last Edited By' shows a dash for 'not started' rows; the inbox's 'Reviewer' always names one. */
+  /** The column naming who last edited the review ('Reviewer' in the inbox): a dash for 'not started' rows. */
   editor: 'Last Edited By' | 'Reviewer';
   decision: boolean;
   action: 'Open' | 'Action';
+  /** Independent scoring: a Scores column with each application's sheets and weighted mean. */
+  scores?: boolean;
+  /** Another button beside Open (the inbox's PDF). */
+  extraAction?: (row: Row) => ReactNode;
 }) {
   const headers = [
     'Updated',
@@ -44,6 +52,7 @@ export function ReviewTable({
     editor,
     'Review Status',
     'Score',
+    ...(scores ? ['Scores'] : []),
     ...(decision ? ['Decision'] : []),
     action,
   ];
@@ -72,18 +81,30 @@ export function ReviewTable({
             </Cell>
           )}
           <th scope="row" className={titleCell}>
-            {row.applicant_name ?? 'Applicant'}
+            {applicantDisplayName(row)}
           </th>
-          <Cell label={editor}>
-            {editor === 'Reviewer' ? (row.reviewer_name ?? UNKNOWN_USER) : reviewerNameOf(row)}
-          </Cell>
+          <Cell label={editor}>{lastEditorText(row)}</Cell>
           <Cell label="Review Status">
             <ReviewStatusBadge status={row.status} />
           </Cell>
           <Cell label="Score">{scoreText(row.score)}</Cell>
+          {scores && (
+            <Cell label="Scores" className="whitespace-nowrap tabular-nums">
+              {row.scoring
+                ? `${row.scoring.sheets}/${row.scoring.assigned} · ${scoreNumber(row.scoring.mean)}`
+                : '—'}
+            </Cell>
+          )}
           {decision && <DecisionCell row={row} />}
           <Cell label={action}>
-            <OpenLink row={row} />
+            {extraAction ? (
+              <span className="flex flex-wrap gap-2">
+                <OpenLink row={row} />
+                {extraAction(row)}
+              </span>
+            ) : (
+              <OpenLink row={row} />
+            )}
           </Cell>
         </tr>
       ))}

@@ -6,23 +6,15 @@ import type {
   Review,
   ReviewDetail,
   ReviewList,
-  ReviewQueue,
   ReviewStatusFilter,
 } from '../../../shared/schemas/reviews';
 import { api } from '../../lib/api';
 
+import { reviewListsKey } from './queue-query';
+
+export { isUuid, reviewListsKey, reviewQueueQuery } from './queue-query';
+
 const enc = encodeURIComponent;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | undefined | null): value is string => !!value && UUID.test(value);
-
-/** Every review list starts with this key: one invalidation refreshes them all. */
-export const reviewListsKey = ['review-lists'] as const;
-
-export const reviewQueueQuery = (programId: string) =>
-  queryOptions({
-    queryKey: [...reviewListsKey, 'queue', programId],
-    queryFn: () => api<ReviewQueue>('GET', `/review/programs/${enc(programId)}/queue`),
-  });
 
 export interface AllReviewsFilter {
   search: string;
@@ -55,10 +47,14 @@ export const pendingCountsQuery = queryOptions({
 
 export type InboxFilter = InboxStatus;
 
-export const orgReviewsQuery = (slug: string, status: InboxFilter) =>
+export const orgReviewsQuery = (slug: string, status: InboxFilter, programId?: string) =>
   queryOptions({
-    queryKey: [...reviewListsKey, 'org', slug, status],
-    queryFn: () => api<OrgReviewList>('GET', `/orgs/${enc(slug)}/reviews?status=${status}`),
+    queryKey: [...reviewListsKey, 'org', slug, status, programId ?? null],
+    queryFn: () =>
+      api<OrgReviewList>(
+        'GET',
+        `/orgs/${enc(slug)}/reviews?status=${status}${programId ? `&program_id=${enc(programId)}` : ''}`,
+      ),
     placeholderData: (previous) => previous,
   });
 

@@ -1,6 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { decisionCell, reviewStatusLabel, UNKNOWN_USER } from '../../../shared/domain/reviews';
+import { applicantDisplayName } from '../../../shared/domain/blind-review';
+
+export { scoreNumber } from '../../../shared/domain/scoring';
+// The reviewer screens' one way in to these rules (so they load with this module, not as chunks of their own).
+export { applicantDisplayName };
+
+import { decisionCell, reviewStatusLabel } from '../../../shared/domain/reviews';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import { Badge, reviewStatusTone } from '../../components/ui/Badge';
 import { buttonClasses } from '../../components/ui/Button';
@@ -15,9 +21,6 @@ export function ReviewStatusBadge({ status }: { status: string }) {
   return <Badge tone={reviewStatusTone[status] ?? 'neutral'}>{reviewStatusLabel(status)}</Badge>;
 }
 
-export const reviewerNameOf = (row: Pick<ReviewListRow, 'reviewer_id' | 'reviewer_name' | 'review_id'>) =>
-  row.review_id ? (row.reviewer_name ?? UNKNOWN_USER) : '—';
-
 export const scoreText = (score: number | null) => (score === null ? '—' : String(score));
 
 /** The Open link of a row: to the review detail. */
@@ -27,7 +30,10 @@ export function OpenLink({ row, label }: { row: ReviewListRow; label?: string })
       to="/review/app/$applicationId"
       params={{ applicationId: row.application_id }}
       className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-      aria-label={label ?? `Open the application of ${row.applicant_name ?? 'this applicant'}`}
+      aria-label={
+        label ??
+        `Open the application of ${row.identity_hidden || row.applicant_name ? applicantDisplayName(row) : 'this applicant'}`
+      }
     >
       Open
     </Link>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api';
-import { isUuid, reviewQueueQuery } from './api';
+import { isUuid, reviewQueueQuery } from './queue-query';
 
 /**
  * Guard of /review/{programId}/reviewers and /publish: the caller may administer the program (its

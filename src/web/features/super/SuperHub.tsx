@@ -1,4 +1,14 @@
-import { Building2, ClipboardCheck, FileStack, Inbox, Network, Sparkles, Users } from 'lucide-react';
+import {
+  Building2,
+  ClipboardCheck,
+  FileStack,
+  Inbox,
+  Mail,
+  Network,
+  ScrollText,
+  Sparkles,
+  Users,
+} from 'lucide-react';
 import { APPLYHUB_ORG_SLUG } from '../../../shared/domain/applyhub';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
@@ -48,6 +58,18 @@ const cards: HubCard[] = [
     description: 'Organizations asking to join ApplyHub.',
     icon: <Inbox aria-hidden="true" className={icon} />,
     to: '/super/org-requests',
+  },
+  {
+    title: 'Mailbox',
+    description: 'Emails the app sent, as their recipients see them (without SMTP_URL).',
+    icon: <Mail aria-hidden="true" className={icon} />,
+    to: '/super/mailbox',
+  },
+  {
+    title: 'Audit log',
+    description: 'Every change of consequence across ApplyHub.',
+    icon: <ScrollText aria-hidden="true" className={icon} />,
+    to: '/super/audit',
   },
 ];
 

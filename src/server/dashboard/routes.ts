@@ -1,0 +1,19 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { dashboardSchema } from '../../shared/schemas/dashboard';
+import { errors, jsonOk, router } from '../http/openapi';
+import { programDashboard } from './service';
+
+export const dashboardRoutes = router().openapi(
+  createRoute({
+    method: 'get',
+    path: '/programs/{id}/dashboard',
+    tags: ['dashboard'],
+    summary: "A program's funnel, submissions per day, reviewer progress and drafts (its admins)",
+    request: { params: z.object({ id: z.string().uuid('Program ids must be UUIDs.') }) },
+    responses: { ...jsonOk(dashboardSchema), ...errors(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { db, clock } = c.get('deps');
+    return c.json(await programDashboard(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+  },
+);

@@ -1,0 +1,95 @@
+import { missingRequiredLabels } from '../../shared/domain/answers';
+import type { Actor } from '../../shared/policy';
+import { DASHBOARD_DRAFTS_SHOWN, DASHBOARD_MAX_DAYS, type Dashboard } from '../../shared/schemas/dashboard';
+import { applicationFormSchema } from '../../shared/schemas/forms';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { NotFound } from '../errors';
+import { PROGRAM_NOT_FOUND, programAdminAccess } from '../program-assignments/access';
+import { settingsOf } from '../scoring/queries';
+import { draftFacts, funnelCounts, perDay, programFacts, reviewerProgress } from './queries';
+
+const DAY = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/**
+ * Every UTC day from the opening (or the first application) to the close (or today, or the last
+ * application), with zeros where nothing happened; at most DASHBOARD_MAX_DAYS, the latest kept.
+ */
+export function fillDays(
+  days: { day: string; started: number; submitted: number }[],
+  openAt: Date | null,
+  closeAt: Date | null,
+  now: Date,
+) {
+  const known = new Map(days.map((d) => [d.day, d]));
+  const candidatesStart = [days[0]?.day, openAt ? dayOf(openAt) : undefined].filter(Boolean) as string[];
+  const candidatesEnd = [days[days.length - 1]?.day, closeAt ? dayOf(closeAt) : dayOf(now)].filter(
+    Boolean,
+  ) as string[];
+  let start = candidatesStart.length ? candidatesStart.sort()[0] : dayOf(now);
+  const end = candidatesEnd.sort()[candidatesEnd.length - 1];
+  if (Date.parse(end) - Date.parse(start) > (DASHBOARD_MAX_DAYS - 1) * DAY)
+    start = dayOf(new Date(Date.parse(end) - (DASHBOARD_MAX_DAYS - 1) * DAY));
+  const out = [];
+  for (let t = Date.parse(start); t <= Date.parse(end); t += DAY) {
+    const day = dayOf(new Date(t));
+    out.push(known.get(day) ?? { day, started: 0, submitted: 0 });
+  }
+  return out;
+}
+
+/** The program dashboard: its admins (org admins, program admins, super admins) only. */
+export async function programDashboard(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  programId: string,
+): Promise<Dashboard> {
+  const access = await programAdminAccess(db, actor, programId);
+  const facts = await programFacts(db, programId);
+  if (!facts) throw new NotFound(PROGRAM_NOT_FOUND);
+  const now = clock.now();
+  const form = applicationFormSchema.parse(facts.form ?? {});
+  const required = form.questions.filter((q) => q.required).length;
+  const settings = await settingsOf(db, programId);
+  const [funnel, days, reviewers, drafts] = await Promise.all([
+    funnelCounts(db, programId),
+    perDay(db, programId),
+    reviewerProgress(db, programId, access.scope.orgId, settings.mode === 'independent'),
+    draftFacts(db, programId, now, DASHBOARD_DRAFTS_SHOWN),
+  ]);
+  const openAt = facts.open_at ? new Date(facts.open_at as string) : null;
+  const closeAt = facts.close_at ? new Date(facts.close_at as string) : null;
+  return {
+    program: {
+      id: String(facts.id),
+      review_mode: settings.mode,
+      name: String(facts.name),
+      type: String(facts.type),
+      organization_slug: String(facts.organization_slug),
+      organization_name: String(facts.organization_name),
+      published: facts.published === true,
+      open_at: iso(facts.open_at),
+      close_at: iso(facts.close_at),
+    },
+    now: now.toISOString(),
+    funnel,
+    per_day: fillDays(days, openAt, closeAt, now),
+    reviewers,
+    drafts: {
+      total: drafts.total,
+      saved_last_day: drafts.lastDay,
+      saved_last_week: drafts.lastWeek,
+      items: drafts.items.map((d) => ({
+        application_id: String(d.id),
+        applicant_name: (d.applicant_name as string | null) ?? null,
+        updated_at: iso(d.updated_at)!,
+        required_answered:
+          required - missingRequiredLabels(form, (d.answers as Record<string, unknown>) ?? {}).length,
+        required_total: required,
+      })),
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import {
+  applicantLabel,
+  formForReviewer,
+  IDENTITY_PROFILE_SECTIONS,
+  type ReviewerView,
+  snapshotForReviewer,
+} from '../../shared/domain/blind-review';
+import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
+import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
+import type { Question } from '../../shared/schemas/forms';
+import type { ExportProgram } from './access';
+import { PdfWriter } from './pdf-layout';
+import type { Raw } from './rows';
+
+export interface FileRef {
+  fileName: string;
+  filePath: string;
+  fileSize?: number;
+}
+
+const isFile = (v: unknown): v is FileRef =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as FileRef).fileName === 'string' &&
+  typeof (v as FileRef).filePath === 'string';
+export const filesIn = (v: unknown): FileRef[] =>
+  Array.isArray(v) ? v.filter(isFile) : isFile(v) ? [v] : [];
+
+/** '1.2 MB' */
+export function bytesText(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n)) return 'size unknown';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const utc = (v: unknown) =>
+  v ? `${new Date(v as string).toISOString().replace('T', ' ').slice(0, 16)} UTC` : null;
+
+function answerText(q: Question, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (q.type === 'checkbox') return value === true ? 'Yes' : 'No';
+  if (q.type === 'file')
+    return (
+      filesIn(value)
+        .map((f) => `${f.fileName} (${bytesText(f.fileSize)})`)
+        .join('\n') || null
+    );
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const extension = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && name.length - dot <= 6 ? name.slice(dot).toLowerCase() : '';
+};
+
+/**
+ * Every file of an application the caller may see: its (visible) answers' files and the profile
+ * snapshot's resume and portfolio, each with the name to show ('Attachment N.ext' when identity is
+ * hidden, as the blind review names them).
+ */
+export function applicationFiles(program: ExportProgram, row: Raw, view: ReviewerView) {
+  const answers = (row.answers as Record<string, unknown> | null) ?? {};
+  const snapshot = (row.profile_snapshot as Record<string, unknown> | null) ?? {};
+  const found: { where: string; file: FileRef }[] = [];
+  for (const q of formForReviewer(program.form, view).questions)
+    if (q.type === 'file')
+      for (const file of filesIn(answers[q.key])) found.push({ where: q.label || q.key, file });
+  if (requiredProfileSections(program.form).includes('experience'))
+    for (const field of ['resume_file', 'profile_files'] as const)
+      for (const file of filesIn(snapshot[field])) found.push({ where: profileFieldLabels[field], file });
+  return found.map((f, i) => ({
+    ...f,
+    name: view.hideIdentity ? `Attachment ${i + 1}${extension(f.file.fileName)}` : f.file.fileName,
+  }));
+}
+
+export interface ApplicationPdfOptions {
+  program: ExportProgram;
+  /** A row of applicationRowsQuery. */
+  row: Raw;
+  /** What the caller sees (blind review: no name, contact details or hidden questions for non-admins). */
+  view: ReviewerView;
+  /** The review summary (admins only). */
+  review: boolean;
+  generatedAt: Date;
+}
+
+/**
+ * One application as a PDF: answers in form order, the profile snapshot, the files with their sizes,
+ * the submission time and, for admins, the review summary.
+ */
+export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Array> {
+  const { program, row, view } = o;
+  const hidden = view.hideIdentity;
+  const applicant = hidden
+    ? applicantLabel(row.applicant_number ? Number(row.applicant_number) : null)
+    : ((row.applicant_name as string | null) ?? 'Applicant');
+  const pdf = await PdfWriter.create(
+    `${program.name}: ${applicant}`,
+    `${program.name} · ${applicant} · generated ${utc(o.generatedAt)} by ApplyHub`,
+  );
+  pdf.title(program.name, program.orgName);
+  pdf.field('Applicant', applicant);
+  if (!hidden) pdf.field('Email', row.applicant_email as string | null);
+  pdf.field('Application ID', String(row.id));
+  pdf.field('Status', String(row.status));
+  pdf.field('Submitted', utc(row.submitted_at) ?? 'Not submitted');
+
+  const snapshot =
+    snapshotForReviewer((row.profile_snapshot as Record<string, unknown> | null) ?? null, view) ?? {};
+  const sections = requiredProfileSections(program.form).filter(
+    (s) => !hidden || !(IDENTITY_PROFILE_SECTIONS as readonly string[]).includes(s),
+  );
+  if (sections.length > 0) {
+    pdf.heading('Profile');
+    if (typeof snapshot.__snapshot_at === 'string')
+      pdf.paragraph(`As it was when the application was submitted (${utc(snapshot.__snapshot_at)}).`, {
+        muted: true,
+        size: 9,
+      });
+    for (const section of sections) {
+      pdf.subheading(profileSectionNames[section]);
+      let given = 0;
+      for (const field of profileFieldsBySection[section]) {
+        const v = snapshot[field];
+        const text =
+          field === 'resume_file' || field === 'profile_files'
+            ? filesIn(v)
+                .map(
+                  (f) => `${hidden ? `File${extension(f.fileName)}` : f.fileName} (${bytesText(f.fileSize)})`,
+                )
+                .join('\n')
+            : typeof v === 'boolean'
+              ? v
+                ? 'Yes'
+                : 'No'
+              : v === null || v === undefined
+                ? ''
+                : String(v);
+        if (!text) continue;
+        given++;
+        pdf.field(profileFieldLabels[field] ?? field, text);
+      }
+      if (given === 0) pdf.paragraph('Nothing given.', { muted: true });
+    }
+  }
+
+  pdf.heading('Answers');
+  const answers = (row.answers as Record<string, unknown> | null) ?? {};
+  const questions = formForReviewer(program.form, view).questions;
+  if (questions.length === 0) pdf.paragraph('This program has no custom questions.', { muted: true });
+  const files = applicationFiles(program, row, view);
+  const shownName = new Map(files.map((f) => [f.file.filePath, f.name]));
+  for (const q of questions)
+    pdf.field(
+      q.label || q.key,
+      q.type === 'file'
+        ? filesIn(answers[q.key])
+            .map((f) => `${shownName.get(f.filePath) ?? f.fileName} (${bytesText(f.fileSize)})`)
+            .join('\n') || null
+        : answerText(q, answers[q.key]),
+    );
+
+  pdf.heading('Files');
+  if (files.length === 0) pdf.paragraph('No files.', { muted: true });
+  for (const { where, file, name } of files)
+    pdf.paragraph(`${name} · ${bytesText(file.fileSize)} · ${where}`);
+
+  if (o.review) {
+    pdf.heading('Review');
+    const status = row.review_status
+      ? row.review_status === 'submitted'
+        ? 'finalized'
+        : 'commented'
+      : 'not started';
+    pdf.field('Review status', status);
+    pdf.field('Score', row.score === null || row.score === undefined ? null : String(row.score));
+    pdf.field('Decision', row.decision as string | null);
+    pdf.field('Comments', row.comments as string | null);
+    pdf.field('Last edited by', row.reviewer_name as string | null);
+    pdf.field('Finalized', utc(row.finalized_at));
+    pdf.field('Result published', utc(row.published_at) ?? 'No');
+  }
+  return pdf.save();
+}

@@ -1,0 +1,101 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  mailboxItemSchema,
+  mailboxMessageSchema,
+  mailboxQuery,
+  mailPreferencesInput,
+  mailPreferencesSchema,
+  unsubscribeInfoSchema,
+  unsubscribeQuery,
+} from '../../shared/schemas/mail';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  getMailboxMessage,
+  getMyMailPreferences,
+  listMailbox,
+  setMyMailPreferences,
+  unsubscribe,
+  unsubscribeInfo,
+} from './service';
+
+const tags = ['mail'];
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+/** Email preferences, one-click unsubscribe, and the built-in mailbox (issue 19). */
+export const mailRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me/mail-preferences',
+      tags,
+      summary: 'Which optional emails the signed-in user gets (receipts and results are always sent).',
+      responses: { ...jsonOk(mailPreferencesSchema), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await getMyMailPreferences(c.get('deps').db, c.get('actor')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me/mail-preferences',
+      tags,
+      summary: 'Turn deadline reminders or updates on or off.',
+      request: jsonBody(mailPreferencesInput),
+      responses: { ...jsonOk(mailPreferencesSchema), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await setMyMailPreferences(db, clock, c.get('actor'), c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/mail/unsubscribe',
+      tags,
+      summary: 'What an unsubscribe link turns off (the signed token is the authority; no sign-in).',
+      request: { query: unsubscribeQuery },
+      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
+    }),
+    async (c) => {
+      const { db, config } = c.get('deps');
+      return c.json(await unsubscribeInfo(db, config, c.req.valid('query').token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/mail/unsubscribe',
+      tags,
+      summary:
+        'Unsubscribe (RFC 8058 one-click: mail clients POST List-Unsubscribe=One-Click; the page’s button too).',
+      request: { query: unsubscribeQuery },
+      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
+    }),
+    async (c) => {
+      const { db, clock, config } = c.get('deps');
+      return c.json(await unsubscribe(db, clock, config, c.req.valid('query').token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/mailbox',
+      tags,
+      summary: 'The built-in mailbox (no SMTP_URL): delivered emails, newest first. Super admins.',
+      request: { query: mailboxQuery },
+      responses: { ...jsonOk(list(mailboxItemSchema)), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await listMailbox(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/super/mailbox/{id}',
+      tags,
+      summary: 'One email of the built-in mailbox as its recipient received it (HTML and text).',
+      request: { params: z.object({ id: z.string().uuid('Message ids must be UUIDs.') }) },
+      responses: { ...jsonOk(mailboxMessageSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await getMailboxMessage(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  );

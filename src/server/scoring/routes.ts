@@ -1,0 +1,354 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  assignInput,
+  assignResultSchema,
+  autoAssignInput,
+  autoAssignPlanSchema,
+  conflictInput,
+  conflictListSchema,
+  finalDecisionInput,
+  messageSchema,
+  nextToScoreSchema,
+  recuseInput,
+  reopenRequestInput,
+  reviewerProgressSchema,
+  saveSheetInput,
+  scoreSheetSchema,
+  scoringDetailSchema,
+  scoringSettingsInput,
+  scoringSettingsSchema,
+  sheetConflictSchema,
+  unassignResultSchema,
+} from '../../shared/schemas/scoring';
+import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import {
+  addConflict,
+  assignReviewers,
+  autoAssign,
+  listConflicts,
+  removeConflict,
+  reviewerProgress,
+  unassignReviewers,
+} from './assignments';
+import { remindReviewer } from './remind';
+import { getScoringSettings, setScoringSettings } from './settings';
+import {
+  getScoringDetail,
+  getSheet,
+  nextToScore,
+  recordFinalDecision,
+  recuse,
+  reopenSheet,
+  requestReopen,
+  SheetConflict,
+  saveSheet,
+} from './sheets';
+
+const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
+const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
+const sheetParam = z.object({ id: z.string().uuid('Score sheet ids must be UUIDs.') });
+const conflictParam = programParam.extend({ conflictId: z.string().uuid('Conflict ids must be UUIDs.') });
+const reviewerParam = programParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
+const remindResult = z.object({ message: z.string(), sent: z.boolean() });
+const tags = ['scoring'];
+
+/** Independent scoring, assignment and conflicts, blind review (issue 20; decisions 035, 036). */
+export const scoringRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/scoring',
+      tags,
+      summary: 'Review settings: mode, rubric, independence, blind review, hidden questions',
+      request: { params: programParam },
+      responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await getScoringSettings(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/programs/{id}/scoring',
+      tags,
+      request: { params: programParam, ...jsonBody(scoringSettingsInput) },
+      responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await setScoringSettings(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/reviewer-progress',
+      tags,
+      summary: 'Per reviewer: assigned, submitted and remaining score sheets',
+      request: { params: programParam },
+      responses: { ...jsonOk(reviewerProgressSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await reviewerProgress(c.get('deps').db, c.get('actor'), c.req.valid('param').id, true), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/reviewer-progress/{userId}/remind',
+      tags,
+      summary: 'Email a reviewer their remaining count and a link to their queue (once a day)',
+      request: { params: reviewerParam },
+      responses: { ...jsonOk(remindResult), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      const { id, userId } = c.req.valid('param');
+      return c.json(await remindReviewer(db, clock, c.get('actor'), id, userId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/score-assignments',
+      tags,
+      summary: 'Assign reviewers to applications (every pair; conflicts skipped)',
+      request: { params: programParam, ...jsonBody(assignInput) },
+      responses: { ...jsonOk(assignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await assignReviewers(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/score-assignments/remove',
+      tags,
+      summary: 'Unassign reviewers from applications (submitted sheets are kept)',
+      request: { params: programParam, ...jsonBody(assignInput) },
+      responses: { ...jsonOk(unassignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) =>
+      c.json(
+        await unassignReviewers(
+          c.get('deps').db,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/auto-assign/preview',
+      tags,
+      summary: 'The loads automatic assignment would give (nothing changes)',
+      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), false),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/auto-assign',
+      tags,
+      summary: 'Assign N reviewers per application, balanced and conflict-free (decision 036)',
+      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), true),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/programs/{id}/conflicts',
+      tags,
+      request: { params: programParam },
+      responses: { ...jsonOk(conflictListSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await listConflicts(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/programs/{id}/conflicts',
+      tags,
+      summary: 'Mark a conflict of interest between a reviewer and an application',
+      request: { params: programParam, ...jsonBody(conflictInput) },
+      responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await addConflict(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/programs/{id}/conflicts/{conflictId}',
+      tags,
+      request: { params: conflictParam },
+      responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, conflictId } = c.req.valid('param');
+      return c.json(await removeConflict(c.get('deps').db, c.get('actor'), id, conflictId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/review/programs/{id}/next',
+      tags,
+      summary: "The caller's next application to score: the least reviewed first",
+      request: { params: programParam },
+      responses: { ...jsonOk(nextToScoreSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await nextToScore(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/applications/{id}/scoring',
+      tags,
+      summary: 'The rubric, the caller\u2019s sheet and the sheets they may read',
+      request: { params: applicationParam },
+      responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(await getScoringDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/applications/{id}/score-sheet',
+      tags,
+      request: { params: applicationParam, ...jsonBody(saveSheetInput) },
+      responses: {
+        ...jsonOk(scoreSheetSchema),
+        409: {
+          description: 'Stale version or submitted sheet: the sheet as it now is',
+          content: { 'application/json': { schema: sheetConflictSchema } },
+        },
+        ...errors(400, 401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      try {
+        return c.json(
+          await saveSheet(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        );
+      } catch (err) {
+        if (err instanceof SheetConflict)
+          return c.json({ error: { code: 'conflict', message: err.message }, sheet: err.sheet }, 409);
+        throw err;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/applications/{id}/recuse',
+      tags,
+      summary: '"I know this applicant": recuse from an assigned application',
+      request: { params: applicationParam, ...jsonBody(recuseInput) },
+      responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await recuse(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json').note ?? null),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/applications/{id}/final-decision',
+      tags,
+      summary: 'The org admin records the final decision, with the aggregate as its score',
+      request: { params: applicationParam, ...jsonBody(finalDecisionInput) },
+      responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await recordFinalDecision(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/score-sheets/{id}',
+      tags,
+      request: { params: sheetParam },
+      responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await getSheet(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/score-sheets/{id}/reopen-request',
+      tags,
+      summary: 'The sheet\u2019s reviewer asks the program admin to reopen it',
+      request: { params: sheetParam, ...jsonBody(reopenRequestInput) },
+      responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(
+        await requestReopen(
+          db,
+          clock,
+          c.get('actor'),
+          c.req.valid('param').id,
+          c.req.valid('json').note ?? null,
+        ),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/score-sheets/{id}/reopen',
+      tags,
+      request: { params: sheetParam },
+      responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      return c.json(await reopenSheet(db, clock, c.get('actor'), c.req.valid('param').id), 200);
+    },
+  );

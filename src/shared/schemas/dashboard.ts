@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The program dashboard (issue 21 item 3). Times are ISO strings; days are UTC calendar days. */
+export const dashboardSchema = z.object({
+  program: z.object({
+    id: z.string(),
+    /** 'shared' review or 'independent' scoring (issue 20). */
+    review_mode: z.string(),
+    name: z.string(),
+    type: z.string(),
+    organization_slug: z.string(),
+    organization_name: z.string(),
+    published: z.boolean(),
+    open_at: z.string().nullable(),
+    close_at: z.string().nullable(),
+  }),
+  /** The server's clock, so the page measures the deadline as the server does. */
+  now: z.string(),
+  /**
+   * started: every application; submitted: not drafts; in_review: reviews being written;
+   * finalized: reviews finalized (published ones included); published: results published.
+   */
+  funnel: z.object({
+    started: z.number().int(),
+    submitted: z.number().int(),
+    in_review: z.number().int(),
+    finalized: z.number().int(),
+    published: z.number().int(),
+  }),
+  per_day: z.array(z.object({ day: z.string(), started: z.number().int(), submitted: z.number().int() })),
+  /** The program's reviewers (assigned to it or to its organization) and everyone who edited a review. */
+  reviewers: z.array(
+    z.object({
+      user_id: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      /**
+       * Shared review: reviews this person edited last (the review records its last editor).
+       * Independent scoring: their score sheets begun or submitted.
+       */
+      touched: z.number().int(),
+      finalized: z.number().int(),
+      /** Independent scoring: their score sheets assigned; null in the shared review. */
+      assigned: z.number().int().nullable(),
+    }),
+  ),
+  drafts: z.object({
+    total: z.number().int(),
+    saved_last_day: z.number().int(),
+    saved_last_week: z.number().int(),
+    /** Drafts least recently saved first (at most DASHBOARD_DRAFTS_SHOWN), with how complete they are. */
+    items: z.array(
+      z.object({
+        application_id: z.string(),
+        applicant_name: z.string().nullable(),
+        updated_at: z.string(),
+        required_answered: z.number().int(),
+        required_total: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const DASHBOARD_DRAFTS_SHOWN = 20;
+/** The chart covers at most this many days (from the opening, or the first application). */
+export const DASHBOARD_MAX_DAYS = 400;

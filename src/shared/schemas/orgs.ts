@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { fileInfoSchema } from './files';
+
+/** Organization settings (the org admin hub's card; the super admin's editor edits the same record). */
+export const orgSettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  logo: fileInfoSchema.nullable(),
+  /** Where the logo is served from (public), or null. */
+  logo_url: z.string().nullable(),
+});
+export type OrgSettings = z.infer<typeof orgSettingsSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const ORG_NAME_MAX = 200;
+export const ORG_DESCRIPTION_MAX = 2000;
+
+export const orgSettingsInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Organization name is required.')
+    .max(ORG_NAME_MAX, `At most ${ORG_NAME_MAX} characters.`),
+  description: optionalText(ORG_DESCRIPTION_MAX),
+  website: optionalText(500).refine((v) => !v || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+    message: 'Enter a web address starting with https:// or http://.',
+  }),
+  contact_email: optionalText(254).refine((v) => !v || z.string().email().safeParse(v).success, {
+    message: 'Enter a valid email address.',
+  }),
+});
+export type OrgSettingsInput = z.input<typeof orgSettingsInput>;
