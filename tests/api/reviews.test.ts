@@ -319,8 +319,13 @@ describe('PUT /api/applications/{id}/review', () => {
   it('announces the change on review:<applicationId> and reviews when it commits', async () => {
     const { id } = await submittedApplication(t, 'announce@example.test', YOUTH);
     const heard: { topic: string; data: unknown }[] = [];
+    // Only announcements about this application: on PostgreSQL the submission's own program-wide
+    // 'reviews' announcement may arrive after the subscription, since NOTIFY is delivered asynchronously.
+    const aboutThis = (data: unknown) => (data as { application_id?: string }).application_id === id;
     const off = [`review:${id}`, 'reviews'].map((topic) =>
-      t.deps.notifier.subscribe(topic, (data) => heard.push({ topic, data })),
+      t.deps.notifier.subscribe(topic, (data) => {
+        if (topic !== 'reviews' || aboutThis(data)) heard.push({ topic, data });
+      }),
     );
     try {
       expect((await save(id, c.reviewer, { comments: 'hello', version: 0 })).status).toBe(200);
