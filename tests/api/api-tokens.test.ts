@@ -5,7 +5,7 @@ import { apiTokens, assignments, auditLog, organizations } from '../../src/serve
 import { createLogger, logger, setLogger } from '../../src/server/log/logger';
 import { apiTokenMessages } from '../../src/shared/domain/api-tokens';
 import { userIdOf } from '../support/factory';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, statementsDuring, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
 let t: TestApp;
@@ -129,7 +129,11 @@ describe('what a token may do', () => {
       `/api/programs/${world.ids.draftProgram}/editor`,
       `/api/orgs/${world.slugs.org}/audit`,
     ]) {
-      expect((await withToken(readSecret, 'GET', path)).status, path).toBe(200);
+      const res = await withToken(readSecret, 'GET', path);
+      expect(res.status, path).toBe(200);
+      // An organization's data: never kept by a cache, whichever credential fetched it.
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('vary'), path).toMatch(/Authorization/);
     }
   });
 
@@ -232,6 +236,18 @@ describe('what a token may do', () => {
     expect(approve.status).toBe(403);
     // Public routes answer a token as they answer a visitor.
     expect((await withToken(writeSecret, 'GET', '/api/programs')).status).toBe(200);
+  });
+
+  it('costs one statement to check, as a session does', async () => {
+    const path = `/api/orgs/${world.slugs.org}/settings`;
+    await withToken(readSecret, 'GET', path);
+    let status = 0;
+    const viaToken = await statementsDuring(t.database, async () => {
+      status = (await withToken(readSecret, 'GET', path)).status;
+    });
+    expect(status).toBe(200);
+    const viaSession = await statementsDuring(t.database, () => t.request('GET', path, { as: orgAdmin }));
+    expect(viaToken).toBe(viaSession);
   });
 
   it('does not act with a cookie session sent alongside the token', async () => {

@@ -24,7 +24,7 @@ export const demoRoutes = router()
     apiRoute('demoSignIn', 'public', {
       method: 'post',
       path: '/demo/sign-in',
-      summary: 'Sign in as a demo account (demo mode only; never in production)',
+      summary: 'Demo sign-in by email, creating the user when new (demo mode only; never in production)',
       tags: ['demo'],
       request: jsonBody(demoSignInBody),
       responses: { ...jsonOk(demoSignInResult), ...errors(400, 403, 404, 429) },

@@ -84,7 +84,7 @@ export const discoveryRoutes = router()
     apiRoute('listPrograms', 'public', {
       method: 'get',
       path: '/programs',
-      summary: 'Published programs open to applicants (search, filters, paging)',
+      summary: 'Published programs (search, type, organization or coalition, paging)',
       tags: ['public'],
       request: { query: programListQuery },
       responses: { ...jsonOk(itemsOf(publicProgramSchema)), ...errors(400) },

@@ -69,7 +69,7 @@ export interface paths {
     get: operations["listDemoAccounts"];
   };
   "/demo/sign-in": {
-    /** Sign in as a demo account (demo mode only; never in production) */
+    /** Demo sign-in by email, creating the user when new (demo mode only; never in production) */
     post: operations["demoSignIn"];
   };
   "/featured": {
@@ -229,7 +229,7 @@ export interface paths {
     put: operations["updateOrgSettings"];
   };
   "/programs": {
-    /** Published programs open to applicants (search, filters, paging) */
+    /** Published programs (search, type, organization or coalition, paging) */
     get: operations["listPrograms"];
   };
   "/programs/{id}": {
@@ -1832,7 +1832,7 @@ export interface operations {
       };
     };
   };
-  /** Sign in as a demo account (demo mode only; never in production) */
+  /** Demo sign-in by email, creating the user when new (demo mode only; never in production) */
   demoSignIn: {
     requestBody: {
       content: {
@@ -3958,7 +3958,7 @@ export interface operations {
       };
     };
   };
-  /** Published programs open to applicants (search, filters, paging) */
+  /** Published programs (search, type, organization or coalition, paging) */
   listPrograms: {
     parameters: {
       query?: {
