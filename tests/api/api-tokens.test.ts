@@ -227,6 +227,22 @@ describe('what a token may do', () => {
         expect((await res.json()).error.message, path).toBe(apiTokenMessages.notForTokens);
       }
     }
+    // The super admin may do anything; their token is still org admin of its organization only.
+    expect((await withToken(superToken.secret, 'GET', `/api/orgs/${world.slugs.org}/settings`)).status).toBe(
+      200,
+    );
+    for (const path of [
+      '/api/orgs/northgate-dance-academy/settings',
+      '/api/orgs/northgate-dance-academy/programs',
+    ]) {
+      expect((await withToken(superToken.secret, 'GET', path)).status, path).toBe(403);
+    }
+    const otherEditor = await withToken(
+      superToken.secret,
+      'GET',
+      `/api/programs/${world.ids.otherOrgProgram}/editor`,
+    );
+    expect([403, 404]).toContain(otherEditor.status);
     const approve = await withToken(
       superToken.secret,
       'POST',
