@@ -1,9 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
+import { bearerTokens } from './api-tokens/bearer';
+import { apiTokenRoutes } from './api-tokens/routes';
 import { applicationRoutes, autosaveShortcut } from './applications/routes';
 import { auditRoutes } from './audit/routes';
 import { sessionMiddleware } from './auth/session';
 import { signOut } from './auth/sign-out';
+import { DEFAULT_API_TOKEN_RATE } from './config';
 import type { AppEnv, Deps } from './context';
 import { dashboardRoutes } from './dashboard/routes';
 import { demoRoutes } from './demo/routes';
@@ -14,6 +17,7 @@ import { fileRoutes } from './files/routes';
 import { errorBody, errorResponse } from './http/errors';
 import { inputGuard } from './http/input-guard';
 import { type FinishedRequest, requestContext } from './http/logger';
+import { openApiDocument, securitySchemes } from './http/openapi';
 import { type RateBudget, rateLimit, type TakeToken, tokenBuckets } from './http/rate-limit';
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import type { Shutdown } from './http/shutdown';
@@ -82,6 +86,7 @@ export const apiRouters = [
   exportRoutes,
   mailRoutes,
   dashboardRoutes,
+  apiTokenRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
@@ -132,13 +137,25 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   api.get('/me/capabilities', capabilitiesShortcut);
   api.get('/review/programs/:id/queue', queueShortcut);
   api.use('*', sessionMiddleware());
+  // A request with an API token acts as that token (decision 040): checked after the session, so a
+  // bearer request never acts with a cookie's session as well.
+  api.use(
+    '*',
+    bearerTokens({
+      take: budgets('api-token', {
+        capacity: config.apiTokenRatePerMinute ?? DEFAULT_API_TOKEN_RATE,
+        perMinute: config.apiTokenRatePerMinute ?? DEFAULT_API_TOKEN_RATE,
+      }),
+      clock,
+    }),
+  );
   for (const routes of apiRouters) api.route('/', routes);
   // Server-Sent Events: plain Hono, so not in the OpenAPI document (its authorization has its own tests).
   api.route('/', eventsRoutes());
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'ApplyHub API', version: '1.0.0' },
-  });
+  for (const [name, scheme] of Object.entries(securitySchemes)) {
+    api.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+  }
+  api.doc31('/openapi.json', openApiDocument(config.publicUrl));
   app.route('/api', api);
   // Unknown API paths are JSON 404s, never the SPA's index.html.
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));

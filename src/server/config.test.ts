@@ -147,4 +147,11 @@ describe('logging and metrics settings', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: 'x' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '3000' })).toThrow(ConfigError);
   });
+
+  it('reads the API token rate limit (decision 040)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).apiTokenRatePerMinute).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '60' }).apiTokenRatePerMinute).toBe(60);
+    expect(() => loadConfig({ DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: 'lots' })).toThrow(ConfigError);
+  });
 });

@@ -46,6 +46,11 @@ export interface Config {
    * address (for rate limits) is read from it. Off: the socket address, which a client cannot forge.
    */
   trustProxy?: boolean;
+  /**
+   * API_TOKEN_RATE_LIMIT: requests a minute one API token may make (bursts up to the same number);
+   * default 600 (decision 040).
+   */
+  apiTokenRatePerMinute?: number;
   /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
   /** SMTP_URL and MAIL_FROM (decision 034). */
@@ -74,6 +79,19 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number between 0 and 65535, got "${value}".`);
   }
   return port;
+}
+
+export const DEFAULT_API_TOKEN_RATE = 600;
+
+function parseTokenRate(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_API_TOKEN_RATE;
+  const rate = Number(value);
+  if (!Number.isInteger(rate) || rate < 1 || rate > 1_000_000) {
+    throw new ConfigError(
+      `API_TOKEN_RATE_LIMIT must be a whole number of requests a minute, got "${value}".`,
+    );
+  }
+  return rate;
 }
 
 /** Most workers WORKERS accepts: each holds its own pool of database connections. */
@@ -270,5 +288,6 @@ export function loadConfig(env: Env = process.env): Config {
     ...parseLogging(env, nodeEnv),
     metrics: parseMetrics(env, port),
     trustProxy: env.TRUST_PROXY === '1',
+    apiTokenRatePerMinute: parseTokenRate(env.API_TOKEN_RATE_LIMIT),
   };
 }

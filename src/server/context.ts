@@ -26,6 +26,11 @@ export interface AppEnv {
     deps: Deps;
     /** The signed-in, not soft-deleted user; null for visitors. */
     actor: Actor | null;
+    /**
+     * A bearer request's API token actor (decision 040); it becomes `actor` only on routes that
+     * accept tokens (their `access: 'token'`, http/openapi.ts). Unset for everything else.
+     */
+    apiTokenActor?: Actor | null;
   };
 }
 

@@ -130,3 +130,19 @@ describe('role bump', () => {
     expect(bumpedRole('reviewer', 'org_admin')).toBe('reviewer');
   });
 });
+
+describe('API token actors (decision 040)', () => {
+  const token = { id: 't1', name: 'CRM', orgId: 'o1', scope: 'read_write' as const };
+  const viaToken = actor({ role: 'admin', orgAdmin: ['o1'], apiToken: token });
+  it('act as org admin of their organization only', () => {
+    expect(can(viaToken, { kind: 'org:admin', orgId: 'o1' })).toBe(true);
+    expect(can(viaToken, { kind: 'program:admin', program })).toBe(true);
+    expect(can(viaToken, { kind: 'org:admin', orgId: 'o2' })).toBe(false);
+    expect(can(viaToken, { kind: 'super:manage' })).toBe(false);
+    expect(can(viaToken, { kind: 'coalition:manage', coalitionId: 'c1' })).toBe(false);
+  });
+  it('never reach a person’s own things', () => {
+    expect(can(viaToken, { kind: 'self:use' })).toBe(false);
+    expect(can(actor({ orgAdmin: ['o1'] }), { kind: 'self:use' })).toBe(true);
+  });
+});

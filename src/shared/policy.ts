@@ -17,6 +17,19 @@ export interface Actor {
   reviewerOrgs: string[];
   reviewerPrograms: string[];
   programAdmin: string[];
+  /**
+   * Set when the request acts through a personal API token (decision 040): the actor is then the
+   * token's creator with org admin of the token's organization as its only grant.
+   */
+  apiToken?: ApiTokenGrant;
+}
+
+/** What an API token lets a request do: act for one organization, read only or read and write. */
+export interface ApiTokenGrant {
+  id: string;
+  name: string;
+  orgId: string;
+  scope: 'read' | 'read_write';
 }
 
 /** A program as the policy needs to see it. */
@@ -51,7 +64,8 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
     case 'super:manage':
       return false;
     case 'self:use':
-      return true;
+      // A person's own things (profile, applications) are never reached through an API token.
+      return !actor.apiToken;
     case 'org:admin':
       return actor.orgAdmin.includes(action.orgId);
     case 'org:review':

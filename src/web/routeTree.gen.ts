@@ -56,6 +56,7 @@ import { Route as AuthedSuperMailboxMessageIdRouteImport } from './routes/_authe
 import { Route as AuthedSuperProgramsIndexRouteImport } from './routes/_authed/super/programs/index'
 import { Route as AuthedCoalitionSlugCmIndexRouteImport } from './routes/_authed/coalition/$slug/cm/index'
 import { Route as AuthedOrgOrgSlugAdminIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/index'
+import { Route as AuthedOrgOrgSlugAdminApiTokensRouteImport } from './routes/_authed/org/$orgSlug/admin/api-tokens'
 import { Route as AuthedOrgOrgSlugAdminAuditRouteImport } from './routes/_authed/org/$orgSlug/admin/audit'
 import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './routes/_authed/org/$orgSlug/admin/publish-results'
 import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
@@ -312,6 +313,12 @@ const AuthedOrgOrgSlugAdminIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminApiTokensRoute =
+  AuthedOrgOrgSlugAdminApiTokensRouteImport.update({
+    id: '/api-tokens',
+    path: '/api-tokens',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminAuditRoute =
   AuthedOrgOrgSlugAdminAuditRouteImport.update({
     id: '/audit',
@@ -424,6 +431,7 @@ export interface FileRoutesByFullPath {
   '/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
   '/super/mailbox/': typeof AuthedSuperMailboxIndexRoute
   '/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/api-tokens': typeof AuthedOrgOrgSlugAdminApiTokensRoute
   '/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -479,6 +487,7 @@ export interface FileRoutesByTo {
   '/review/$programId': typeof AuthedReviewProgramIdIndexRoute
   '/super/mailbox': typeof AuthedSuperMailboxIndexRoute
   '/super/programs': typeof AuthedSuperProgramsIndexRoute
+  '/org/$orgSlug/admin/api-tokens': typeof AuthedOrgOrgSlugAdminApiTokensRoute
   '/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -540,6 +549,7 @@ export interface FileRoutesById {
   '/_authed/review/$programId/': typeof AuthedReviewProgramIdIndexRoute
   '/_authed/super/mailbox/': typeof AuthedSuperMailboxIndexRoute
   '/_authed/super/programs/': typeof AuthedSuperProgramsIndexRoute
+  '/_authed/org/$orgSlug/admin/api-tokens': typeof AuthedOrgOrgSlugAdminApiTokensRoute
   '/_authed/org/$orgSlug/admin/audit': typeof AuthedOrgOrgSlugAdminAuditRoute
   '/_authed/org/$orgSlug/admin/publish-results': typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -601,6 +611,7 @@ export interface FileRouteTypes {
     | '/review/$programId/'
     | '/super/mailbox/'
     | '/super/programs/'
+    | '/org/$orgSlug/admin/api-tokens'
     | '/org/$orgSlug/admin/audit'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
@@ -656,6 +667,7 @@ export interface FileRouteTypes {
     | '/review/$programId'
     | '/super/mailbox'
     | '/super/programs'
+    | '/org/$orgSlug/admin/api-tokens'
     | '/org/$orgSlug/admin/audit'
     | '/org/$orgSlug/admin/publish-results'
     | '/org/$orgSlug/admin/reviewers'
@@ -716,6 +728,7 @@ export interface FileRouteTypes {
     | '/_authed/review/$programId/'
     | '/_authed/super/mailbox/'
     | '/_authed/super/programs/'
+    | '/_authed/org/$orgSlug/admin/api-tokens'
     | '/_authed/org/$orgSlug/admin/audit'
     | '/_authed/org/$orgSlug/admin/publish-results'
     | '/_authed/org/$orgSlug/admin/reviewers'
@@ -1085,6 +1098,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminIndexRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/api-tokens': {
+      id: '/_authed/org/$orgSlug/admin/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/org/$orgSlug/admin/api-tokens'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminApiTokensRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/org/$orgSlug/admin/audit': {
       id: '/_authed/org/$orgSlug/admin/audit'
       path: '/audit'
@@ -1239,6 +1259,7 @@ const AuthedCoalitionSlugCmRouteWithChildren =
   )
 
 interface AuthedOrgOrgSlugAdminRouteChildren {
+  AuthedOrgOrgSlugAdminApiTokensRoute: typeof AuthedOrgOrgSlugAdminApiTokensRoute
   AuthedOrgOrgSlugAdminAuditRoute: typeof AuthedOrgOrgSlugAdminAuditRoute
   AuthedOrgOrgSlugAdminPublishResultsRoute: typeof AuthedOrgOrgSlugAdminPublishResultsRoute
   AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
@@ -1252,6 +1273,7 @@ interface AuthedOrgOrgSlugAdminRouteChildren {
 }
 
 const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
+  AuthedOrgOrgSlugAdminApiTokensRoute: AuthedOrgOrgSlugAdminApiTokensRoute,
   AuthedOrgOrgSlugAdminAuditRoute: AuthedOrgOrgSlugAdminAuditRoute,
   AuthedOrgOrgSlugAdminPublishResultsRoute:
     AuthedOrgOrgSlugAdminPublishResultsRoute,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type Role, roles, type World } from '../support/world';
+import { apiTokensArea } from './matrix/api-tokens';
 import { applicationsArea } from './matrix/applications';
 import { coreArea } from './matrix/core';
 import { dataOutArea } from './matrix/data-out';
@@ -24,6 +25,7 @@ const areas: MatrixArea[] = [
   featuredArea,
   dataOutArea,
   mailArea,
+  apiTokensArea,
   coreArea,
 ];
 // Read-only and self-contained rows first; rows that change shared state last (core's onboarding at the very end).

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import {
   answersInput,
@@ -14,7 +14,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   applicationPreview,
   autosaveForSession,
@@ -91,9 +91,11 @@ function withDetails(c: Context<AppEnv>, err: unknown): Response {
 /** Applications: load, autosave, submit, signed-out preview, My Submissions (issue 4). */
 export const applicationRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getApplication', 'session', {
       method: 'get',
       path: '/applications/{id}',
+      summary:
+        'An application with its form and answers (its applicant, or a reviewer or admin of its program)',
       tags,
       request: { params },
       responses: { ...jsonOk(applicationSchema), ...errors(400, 401, 403, 404) },
@@ -104,7 +106,7 @@ export const applicationRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('saveApplicationAnswers', 'session', {
       method: 'put',
       path: '/applications/{id}/answers',
       tags,
@@ -129,9 +131,10 @@ export const applicationRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('submitApplication', 'session', {
       method: 'post',
       path: '/applications/{id}/submit',
+      summary: 'Submit an application (its applicant; required answers and the profile are checked)',
       tags,
       request: { params, ...jsonBody(answersInput) },
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404), ...conflict, ...refused },
@@ -153,7 +156,7 @@ export const applicationRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('previewApplication', 'public', {
       method: 'get',
       path: '/applications/{id}/preview',
       tags: ['public'],
@@ -164,7 +167,7 @@ export const applicationRoutes = router()
     async (c) => c.json(await applicationPreview(c.get('deps').db, c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyApplications', 'session', {
       method: 'get',
       path: '/me/applications',
       tags,
@@ -174,7 +177,7 @@ export const applicationRoutes = router()
     async (c) => c.json(await listMySubmissions(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyDraftApplications', 'session', {
       method: 'get',
       path: '/me/applications/drafts',
       tags,

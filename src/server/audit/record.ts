@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AuditAction, type AuditTargetType, clipSummary } from '../../shared/domain/audit';
 import type { Db } from '../db/client';
 import { auditLog, user } from '../db/schema';
+import { currentRequest } from '../log/logger';
 
 /** Who acted: a user (their email is looked up when not given) and how, when not a browser session. */
 export interface AuditActor {
@@ -31,6 +32,11 @@ export interface AuditInput {
  */
 export async function recordAudit(tx: Db, input: AuditInput): Promise<void> {
   const { actor } = input;
+  // A change made through an API token says so, whichever code recorded it (decision 040).
+  const request = currentRequest();
+  const via =
+    actor?.via ??
+    (actor && request?.tokenName && request.userId === actor.userId ? `token:${request.tokenName}` : null);
   await tx.insert(auditLog).values({
     at: input.at ?? new Date(),
     actorId: actor?.userId ?? null,
@@ -39,7 +45,7 @@ export async function recordAudit(tx: Db, input: AuditInput): Promise<void> {
         ? actor.email
         : sql`(select ${user.email} from ${user} where ${user.id} = ${actor.userId})`
       : null,
-    via: actor?.via ?? null,
+    via,
     action: input.action,
     targetType: input.target.type,
     targetId: input.target.id ?? null,

@@ -1,6 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { auditListQuery, auditPageSchema } from '../../shared/schemas/audit';
-import { errors, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { listAudit, orgAuditScope, platformAuditScope } from './service';
 
 const tags = ['audit'];
@@ -8,7 +8,7 @@ const slugParam = z.object({ slug: z.string().min(1).max(100) });
 
 export const auditRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listOrgAuditLog', 'token', {
       method: 'get',
       path: '/orgs/{slug}/audit',
       tags,
@@ -23,7 +23,7 @@ export const auditRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listAuditLog', 'session', {
       method: 'get',
       path: '/super/audit',
       tags,

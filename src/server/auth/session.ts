@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { hasBearer } from '../http/security';
 import { noteRequestActor } from '../log/logger';
 import { loadSessionActor, type SessionCheck } from '../users/queries';
 import { SESSION_UPDATE_AGE_SECONDS } from '../users/session-age';
@@ -30,9 +31,11 @@ export function sessionToken(cookie: string | undefined, secret: string): string
 
 /**
  * The request's session, to be checked inside a statement of its own before any middleware loads it
- * (decision 031); null without a well-signed session cookie. Sessions live in wall-clock time.
+ * (decision 031); null without a well-signed session cookie, and for a request with an API token
+ * (which acts as the token alone, decision 040). Sessions live in wall-clock time.
  */
 export function sessionCheck(c: Context<AppEnv>): SessionCheck | null {
+  if (hasBearer(c.req.header('authorization'))) return null;
   const token = sessionToken(c.req.header('cookie'), c.get('deps').config.authSecret);
   return token ? { token, now: new Date() } : null;
 }
@@ -47,7 +50,10 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { auth, db, config } = c.get('deps');
     c.set('actor', null);
-    const token = sessionToken(c.req.header('cookie'), config.authSecret);
+    // A request with an API token acts as the token alone (api-tokens/bearer.ts), never its cookie.
+    const token = hasBearer(c.req.header('authorization'))
+      ? null
+      : sessionToken(c.req.header('cookie'), config.authSecret);
     if (token) {
       const found = await loadSessionActor(db, token);
       const now = Date.now();

@@ -1,10 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { dashboardSchema } from '../../shared/schemas/dashboard';
-import { errors, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { programDashboard } from './service';
 
 export const dashboardRoutes = router().openapi(
-  createRoute({
+  apiRoute('getProgramDashboard', 'token', {
     method: 'get',
     path: '/programs/{id}/dashboard',
     tags: ['dashboard'],

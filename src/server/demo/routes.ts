@@ -1,16 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { demoAccountSchema, demoSignInResult } from '../../shared/schemas/system';
 import { ACCOUNT_DELETED, demoSignInBody } from '../auth/demo-plugin';
 import { Forbidden, NotFound } from '../errors';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { demoAccounts } from './accounts';
 
 /** Demo sign-in: answers 404 unless demo mode is on (never in production). */
 export const demoRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listDemoAccounts', 'public', {
       method: 'get',
       path: '/demo/accounts',
+      summary: 'The demo accounts offered on the demo sign-in page (demo mode only)',
       tags: ['demo'],
       responses: { ...jsonOk(z.object({ items: z.array(demoAccountSchema) })), ...errors(404) },
     }),
@@ -20,9 +21,10 @@ export const demoRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('demoSignIn', 'public', {
       method: 'post',
       path: '/demo/sign-in',
+      summary: 'Demo sign-in by email, creating the user when new (demo mode only; never in production)',
       tags: ['demo'],
       request: jsonBody(demoSignInBody),
       responses: { ...jsonOk(demoSignInResult), ...errors(400, 403, 404, 429) },

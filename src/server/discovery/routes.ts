@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { itemsOf } from '../../shared/schemas/me';
 import {
   featuredListSchema,
@@ -11,7 +11,7 @@ import {
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
-import { errors, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { publicOrgDetail } from '../orgs/settings';
 import { publicFeatured } from './featured';
 import { listPublicOrgs, listPublicPrograms, liveCoalitionBySlug, publicProgram } from './queries';
@@ -22,7 +22,7 @@ const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 /** Public reads: anyone, signed in or not, sees only live, published data. */
 export const discoveryRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listFeatured', 'public', {
       method: 'get',
       path: '/featured',
       tags: ['public'],
@@ -35,9 +35,10 @@ export const discoveryRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listOrgs', 'public', {
       method: 'get',
       path: '/orgs',
+      summary: 'Public directory of organizations (search, paging)',
       tags: ['public'],
       request: { query: orgListQuery },
       responses: { ...jsonOk(itemsOf(publicOrgListItemSchema)), ...errors(400) },
@@ -51,9 +52,10 @@ export const discoveryRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getOrg', 'public', {
       method: 'get',
       path: '/orgs/{slug}',
+      summary: "An organization's public page: its details and published programs",
       tags: ['public'],
       request: { params: slugParam },
       responses: { ...jsonOk(publicOrgDetailSchema), ...errors(404) },
@@ -64,9 +66,10 @@ export const discoveryRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getCoalition', 'public', {
       method: 'get',
       path: '/coalitions/{slug}',
+      summary: "A coalition's public page: its member organizations and their programs",
       tags: ['public'],
       request: { params: slugParam },
       responses: { ...jsonOk(publicCoalitionSchema), ...errors(404) },
@@ -78,9 +81,10 @@ export const discoveryRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listPrograms', 'public', {
       method: 'get',
       path: '/programs',
+      summary: 'Published programs (search, type, organization or coalition, paging)',
       tags: ['public'],
       request: { query: programListQuery },
       responses: { ...jsonOk(itemsOf(publicProgramSchema)), ...errors(400) },
@@ -99,9 +103,10 @@ export const discoveryRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getProgram', 'public', {
       method: 'get',
       path: '/programs/{id}',
+      summary: "A published program's public page",
       tags: ['public'],
       request: { params: idParam },
       responses: { ...jsonOk(publicProgramDetailSchema), ...errors(400, 404) },

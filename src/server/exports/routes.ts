@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   allReviewsExportQuery,
   applicationsExportQuery,
@@ -10,7 +10,7 @@ import {
   resultsExportQuery,
 } from '../../shared/schemas/exports';
 import { orgAuditAccess, platformAuditScope } from '../audit/service';
-import { errors, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -65,7 +65,7 @@ const file = (description: string) => ({
 /** Exports (decision 037) and the personal-data notice that comes before the first one. */
 export const exportRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getPersonalDataNotice', 'session', {
       method: 'get',
       path: '/me/personal-data-notice',
       tags,
@@ -75,7 +75,7 @@ export const exportRoutes = router()
     async (c) => c.json(await getNotice(c.get('deps'), c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('acceptPersonalDataNotice', 'session', {
       method: 'post',
       path: '/me/personal-data-notice',
       tags,
@@ -85,7 +85,7 @@ export const exportRoutes = router()
     async (c) => c.json(await acceptNotice(c.get('deps'), c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('exportProgramApplications', 'token', {
       method: 'get',
       path: '/programs/{id}/exports/applications',
       tags,
@@ -104,7 +104,7 @@ export const exportRoutes = router()
       ) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('exportProgramReviews', 'token', {
       method: 'get',
       path: '/programs/{id}/exports/reviews',
       tags,
@@ -123,7 +123,7 @@ export const exportRoutes = router()
       ) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('exportProgramResults', 'token', {
       method: 'get',
       path: '/programs/{id}/exports/results',
       tags,
@@ -137,7 +137,7 @@ export const exportRoutes = router()
       ) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('getApplicationPdf', 'session', {
       method: 'get',
       path: '/applications/{id}/pdf',
       tags,
@@ -158,7 +158,7 @@ export const exportRoutes = router()
       ) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('getProgramDossier', 'token', {
       method: 'get',
       path: '/programs/{id}/dossier',
       tags,
@@ -177,7 +177,7 @@ export const exportRoutes = router()
       sendDownload(await dossierDownload(c.get('deps'), c.get('actor'), c.req.valid('param').id)) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('exportOrgInbox', 'token', {
       method: 'get',
       path: '/orgs/{slug}/exports/inbox',
       tags,
@@ -191,7 +191,7 @@ export const exportRoutes = router()
       ) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('exportAllReviews', 'session', {
       method: 'get',
       path: '/reviews/export',
       tags,
@@ -203,7 +203,7 @@ export const exportRoutes = router()
       sendDownload(await exportAllReviews(c.get('deps'), c.get('actor'), c.req.valid('query'))) as never,
   )
   .openapi(
-    createRoute({
+    apiRoute('exportOrgAuditLog', 'token', {
       method: 'get',
       path: '/orgs/{slug}/audit/export',
       tags,
@@ -220,7 +220,7 @@ export const exportRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('exportAuditLog', 'session', {
       method: 'get',
       path: '/super/audit/export',
       tags,

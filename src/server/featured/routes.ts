@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   addItemInput,
   adminItemSchema,
@@ -15,7 +15,7 @@ import {
   updateItemInput,
 } from '../../shared/schemas/featured';
 import { itemsOf } from '../../shared/schemas/me';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { createOrgFromRequest, listOrgRequests } from './org-requests';
 import {
   addItem,
@@ -39,7 +39,7 @@ const items = itemsOf(adminItemSchema);
 /** Super admin: featured manager and org creation requests (issue 6). */
 export const featuredRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listFeaturedSections', 'session', {
       method: 'get',
       path: '/super/featured/sections',
       tags,
@@ -49,9 +49,10 @@ export const featuredRoutes = router()
     async (c) => c.json(await listSections(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('createFeaturedSection', 'session', {
       method: 'post',
       path: '/super/featured/sections',
+      summary: 'Create a featured section on the landing page',
       tags,
       request: jsonBody(createSectionInput),
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 409, 422) },
@@ -62,9 +63,10 @@ export const featuredRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('reorderFeaturedSections', 'session', {
       method: 'put',
       path: '/super/featured/sections/order',
+      summary: 'Reorder the featured sections',
       tags,
       request: jsonBody(reorderInput),
       responses: { ...jsonOk(sections), ...errors(400, 401, 403, 409) },
@@ -73,9 +75,10 @@ export const featuredRoutes = router()
       c.json(await reorderSections(c.get('deps').db, c.get('actor'), c.req.valid('json').ids), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('hideFeaturedSection', 'session', {
       method: 'post',
       path: '/super/featured/sections/{id}/hide',
+      summary: 'Hide a featured section (deleted for good 30 days later)',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
@@ -86,9 +89,10 @@ export const featuredRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('restoreFeaturedSection', 'session', {
       method: 'post',
       path: '/super/featured/sections/{id}/restore',
+      summary: 'Restore a hidden featured section',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
@@ -99,9 +103,10 @@ export const featuredRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listFeaturedItems', 'session', {
       method: 'get',
       path: '/super/featured/sections/{id}/items',
+      summary: 'The items of a featured section',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(items), ...errors(400, 401, 403, 404) },
@@ -109,9 +114,10 @@ export const featuredRoutes = router()
     async (c) => c.json(await listItems(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('createFeaturedItem', 'session', {
       method: 'post',
       path: '/super/featured/sections/{id}/items',
+      summary: 'Add an item (program, organization or link) to a featured section',
       tags,
       request: { params: idParam, ...jsonBody(addItemInput) },
       responses: { ...jsonOk(adminItemSchema), ...errors(400, 401, 403, 404, 409, 422) },
@@ -123,9 +129,10 @@ export const featuredRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('reorderFeaturedItems', 'session', {
       method: 'put',
       path: '/super/featured/sections/{id}/items/order',
+      summary: 'Reorder the items of a featured section',
       tags,
       request: { params: idParam, ...jsonBody(reorderInput) },
       responses: { ...jsonOk(items), ...errors(400, 401, 403, 404, 409) },
@@ -142,9 +149,10 @@ export const featuredRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('updateFeaturedItem', 'session', {
       method: 'patch',
       path: '/super/featured/items/{id}',
+      summary: 'Edit a featured item',
       tags,
       request: { params: idParam, ...jsonBody(updateItemInput) },
       responses: { ...jsonOk(adminItemSchema), ...errors(400, 401, 403, 404, 422) },
@@ -156,9 +164,10 @@ export const featuredRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteFeaturedItem', 'session', {
       method: 'delete',
       path: '/super/featured/items/{id}',
+      summary: 'Remove a featured item',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
@@ -166,7 +175,7 @@ export const featuredRoutes = router()
     async (c) => c.json(await removeItem(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('searchFeaturedCandidates', 'session', {
       method: 'get',
       path: '/super/featured/search',
       tags,
@@ -177,7 +186,7 @@ export const featuredRoutes = router()
     async (c) => c.json(await search(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listOrgRequests', 'session', {
       method: 'get',
       path: '/super/org-requests',
       tags,
@@ -187,9 +196,10 @@ export const featuredRoutes = router()
     async (c) => c.json(await listOrgRequests(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('createOrgFromRequest', 'session', {
       method: 'post',
       path: '/super/org-requests/{applicationId}/create-org',
+      summary: 'Create the organization an accepted organization application asked for',
       tags,
       request: { params: applicationParam, ...jsonBody(createOrgFromRequestInput) },
       responses: { ...jsonOk(createOrgResultSchema), ...errors(400, 401, 403, 404, 409) },

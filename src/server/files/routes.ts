@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   downloadQuery,
   exportLinkQuery,
@@ -8,7 +8,7 @@ import {
   uploadQuery,
 } from '../../shared/schemas/files';
 import { requireActor } from '../context';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { openExportLink } from './export-links';
 import { contentDisposition, openDownload, signFile, uploadFile } from './service';
 
@@ -17,7 +17,7 @@ const tags = ['files'];
 /** Uploads (raw bytes, streamed to storage) and signed download links (600 s). */
 export const fileRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('uploadFile', 'session', {
       method: 'post',
       path: '/files',
       tags,
@@ -47,9 +47,10 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('signFileLinks', 'session', {
       method: 'post',
       path: '/files/sign',
+      summary: 'Signed, short-lived download links for files the caller may read',
       tags,
       request: jsonBody(signFileInput),
       responses: { ...jsonOk(signedUrlSchema), ...errors(400, 401, 403, 404) },
@@ -57,7 +58,7 @@ export const fileRoutes = router()
     async (c) => c.json(await signFile(c.get('deps'), c.get('actor'), c.req.valid('json').path), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('downloadFile', 'public', {
       method: 'get',
       path: '/files/download',
       tags,
@@ -92,7 +93,7 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('followExportLink', 'public', {
       method: 'get',
       path: '/files/export-link',
       tags,

@@ -36,15 +36,22 @@ export function hasSessionCookie(cookie: string | undefined): boolean {
   return !!cookie && cookie.includes('session_token');
 }
 
+/** True when the request authenticates with `Authorization: Bearer …` (an API token, decision 040). */
+export function hasBearer(authorization: string | undefined): boolean {
+  return !!authorization && /^Bearer\s/i.test(authorization);
+}
+
 /**
  * CSRF protection for cookie-authenticated writes: a write whose Origin (or Sec-Fetch-Site) says
  * another site is refused, and so is a write with a session cookie that has neither (every browser
  * we support sends one of them; a request without both cannot be told apart from a forged one).
- * Clients without a session cookie carry no ambient authority to abuse.
+ * Clients without a session cookie carry no ambient authority to abuse, and neither do API token
+ * requests (a browser never adds an Authorization header on its own), whatever Origin they send.
  */
 export function originCheck(allowedOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    if (hasBearer(c.req.header('authorization')) && !hasSessionCookie(c.req.header('cookie'))) return next();
     const origin = c.req.header('origin');
     const requestOrigin = new URL(c.req.url).origin;
     if (origin) {
@@ -68,9 +75,9 @@ export function originCheck(allowedOrigin: string): MiddlewareHandler {
 export function noStoreWhenSignedIn(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (!hasSessionCookie(c.req.header('cookie'))) return;
+    if (!hasSessionCookie(c.req.header('cookie')) && !hasBearer(c.req.header('authorization'))) return;
     if (!c.res.headers.get('content-type')?.includes('application/json')) return;
     c.res.headers.set('Cache-Control', 'no-store');
-    c.res.headers.append('Vary', 'Cookie');
+    c.res.headers.append('Vary', 'Cookie, Authorization');
   };
 }

@@ -18,6 +18,8 @@ export interface RequestContext {
   requestId: string;
   userId?: string;
   tokenId?: string;
+  /** The API token's name (audit entries say `token:<name>`); never logged. */
+  tokenName?: string;
 }
 
 const requests = new AsyncLocalStorage<RequestContext>();
@@ -28,11 +30,14 @@ export function inRequest<T>(context: RequestContext, fn: () => T): T {
 }
 
 /** Names the signed-in user (or API token) of the request being handled, for its later lines. */
-export function noteRequestActor(userId: string, tokenId?: string): void {
+export function noteRequestActor(userId: string, token?: { id: string; name: string }): void {
   const r = requests.getStore();
   if (!r) return;
   r.userId = userId;
-  if (tokenId) r.tokenId = tokenId;
+  if (token) {
+    r.tokenId = token.id;
+    r.tokenName = token.name;
+  }
 }
 
 /** The request being handled, if any. */

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   mailboxItemSchema,
   mailboxMessageSchema,
@@ -8,7 +8,7 @@ import {
   unsubscribeInfoSchema,
   unsubscribeQuery,
 } from '../../shared/schemas/mail';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getMailboxMessage,
   getMyMailPreferences,
@@ -24,7 +24,7 @@ const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), 
 /** Email preferences, one-click unsubscribe, and the built-in mailbox (issue 19). */
 export const mailRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getMailPreferences', 'session', {
       method: 'get',
       path: '/me/mail-preferences',
       tags,
@@ -34,7 +34,7 @@ export const mailRoutes = router()
     async (c) => c.json(await getMyMailPreferences(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('updateMailPreferences', 'session', {
       method: 'put',
       path: '/me/mail-preferences',
       tags,
@@ -48,7 +48,7 @@ export const mailRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getUnsubscribe', 'public', {
       method: 'get',
       path: '/mail/unsubscribe',
       tags,
@@ -62,7 +62,7 @@ export const mailRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('unsubscribe', 'public', {
       method: 'post',
       path: '/mail/unsubscribe',
       tags,
@@ -77,7 +77,7 @@ export const mailRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listMailbox', 'session', {
       method: 'get',
       path: '/super/mailbox',
       tags,
@@ -88,7 +88,7 @@ export const mailRoutes = router()
     async (c) => c.json(await listMailbox(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getMailboxMessage', 'session', {
       method: 'get',
       path: '/super/mailbox/{id}',
       tags,

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
@@ -11,7 +11,7 @@ const settingsResult = z.object({ message: z.string(), settings: orgSettingsSche
 
 export const orgAdminRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('visitOrgAdminHub', 'session', {
       method: 'post',
       path: '/orgs/{slug}/admin/visit',
       tags: ['orgs'],
@@ -27,7 +27,7 @@ export const orgAdminRoutes = router()
       c.json(await recordAdminVisit(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getOrgSettings', 'token', {
       method: 'get',
       path: '/orgs/{slug}/settings',
       tags: ['orgs'],
@@ -41,7 +41,7 @@ export const orgAdminRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('updateOrgSettings', 'token', {
       method: 'put',
       path: '/orgs/{slug}/settings',
       tags: ['orgs'],
@@ -58,7 +58,7 @@ export const orgAdminRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteOrgLogo', 'token', {
       method: 'delete',
       path: '/orgs/{slug}/logo',
       tags: ['orgs'],
@@ -72,7 +72,7 @@ export const orgAdminRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getOrgLogo', 'public', {
       method: 'get',
       path: '/orgs/{slug}/logo',
       tags: ['public'],

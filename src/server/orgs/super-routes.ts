@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   addMemberInput,
   coalitionMemberSchema,
@@ -9,7 +9,7 @@ import {
   superOrgSchema,
 } from '../../shared/schemas/governance';
 import { itemsOf } from '../../shared/schemas/me';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   superAddMember,
   superCreateCoalition,
@@ -36,9 +36,10 @@ const denied = [401, 403] as const;
 /** Super admin: organizations, coalitions and memberships (issue 6). Everyone else: 401/403. */
 export const superOrgRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listAllOrgs', 'session', {
       method: 'get',
       path: '/super/orgs',
+      summary: 'Every organization, deleted ones too (super admins)',
       tags,
       request: { query: deletedQuery },
       responses: { ...jsonOk(itemsOf(superOrgSchema)), ...errors(400, ...denied) },
@@ -50,9 +51,10 @@ export const superOrgRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('createOrg', 'session', {
       method: 'post',
       path: '/super/orgs',
+      summary: 'Create an organization (super admins)',
       tags,
       request: jsonBody(createEntityInput),
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 409, 422) },
@@ -63,7 +65,7 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteOrg', 'session', {
       method: 'delete',
       path: '/super/orgs/{id}',
       tags,
@@ -77,9 +79,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('restoreOrg', 'session', {
       method: 'post',
       path: '/super/orgs/{id}/restore',
+      summary: 'Restore a deleted organization (super admins)',
       tags,
       request: { params: orgId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
@@ -90,9 +93,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listAllCoalitions', 'session', {
       method: 'get',
       path: '/super/coalitions',
+      summary: 'Every coalition, deleted ones too (super admins)',
       tags,
       request: { query: deletedQuery },
       responses: { ...jsonOk(itemsOf(superCoalitionSchema)), ...errors(400, ...denied) },
@@ -104,9 +108,10 @@ export const superOrgRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('createCoalition', 'session', {
       method: 'post',
       path: '/super/coalitions',
+      summary: 'Create a coalition (super admins)',
       tags,
       request: jsonBody(createEntityInput),
       responses: { ...jsonOk(coalitionResult), ...errors(400, ...denied, 409, 422) },
@@ -117,9 +122,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteCoalition', 'session', {
       method: 'delete',
       path: '/super/coalitions/{id}',
+      summary: 'Delete a coalition (soft delete; super admins)',
       tags,
       request: { params: coalitionId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
@@ -133,9 +139,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('restoreCoalition', 'session', {
       method: 'post',
       path: '/super/coalitions/{id}/restore',
+      summary: 'Restore a deleted coalition (super admins)',
       tags,
       request: { params: coalitionId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
@@ -149,9 +156,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listCoalitionMembers', 'session', {
       method: 'get',
       path: '/super/coalitions/{id}/members',
+      summary: 'The member organizations of a coalition',
       tags,
       request: { params: coalitionId },
       responses: { ...jsonOk(itemsOf(coalitionMemberSchema)), ...errors(400, ...denied, 404) },
@@ -160,9 +168,10 @@ export const superOrgRoutes = router()
       c.json(await superListMembers(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('addCoalitionMember', 'session', {
       method: 'post',
       path: '/super/coalitions/{id}/members',
+      summary: 'Add an organization to a coalition',
       tags,
       request: { params: coalitionId, ...jsonBody(addMemberInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404, 409) },
@@ -182,9 +191,10 @@ export const superOrgRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('removeCoalitionMember', 'session', {
       method: 'delete',
       path: '/super/coalitions/{id}/members/{orgId}',
+      summary: 'Remove an organization from a coalition',
       tags,
       request: { params: memberParams },
       responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404) },

@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { removeProfileFileQuery } from '../../shared/schemas/files';
 import { profileSchema, profileUpdateInput } from '../../shared/schemas/profiles';
 import { removePortfolioFile, removeResume } from '../files/service';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { getMyProfile, updateMyProfile } from './service';
 
 const tags = ['profile'];
@@ -10,18 +9,20 @@ const tags = ['profile'];
 /** The applicant's reusable profile (issue 4). */
 export const profileRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getMyProfile', 'session', {
       method: 'get',
       path: '/me/profile',
+      summary: "The caller's reusable applicant profile",
       tags,
       responses: { ...jsonOk(profileSchema), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await getMyProfile(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('updateMyProfile', 'session', {
       method: 'put',
       path: '/me/profile',
+      summary: "Save the caller's applicant profile",
       tags,
       request: jsonBody(profileUpdateInput),
       responses: { ...jsonOk(profileSchema), ...errors(400, 401, 403, 404, 422) },
@@ -32,18 +33,20 @@ export const profileRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteMyResume', 'session', {
       method: 'delete',
       path: '/me/profile/resume',
+      summary: "Remove the resume from the caller's profile",
       tags,
       responses: { ...jsonOk(profileSchema), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await removeResume(c.get('deps'), c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteMyProfileFile', 'session', {
       method: 'delete',
       path: '/me/profile/files',
+      summary: "Remove a file from the caller's profile",
       tags,
       request: { query: removeProfileFileQuery },
       responses: { ...jsonOk(profileSchema), ...errors(400, 401, 403, 404) },

@@ -1,10 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   addAssignmentInput,
   assignmentChangeSchema,
   programAssignmentsSchema,
 } from '../../shared/schemas/program-assignments';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import type { ProgramRole } from './queries';
 import { addProgramAssignment, listProgramAssignments, removeProgramAssignment } from './service';
 
@@ -14,9 +14,10 @@ const tags = ['program-assignments'];
 
 /** Manage Reviewers: the reviewers and admins of one program (spec 001 §2, §5, §7 Assignments). */
 export const programAssignmentRoutes = router().openapi(
-  createRoute({
+  apiRoute('listProgramAssignments', 'token', {
     method: 'get',
     path: '/programs/{id}/assignments',
+    summary: 'The reviewers and admins of a program (Manage Reviewers)',
     tags,
     request: { params: idParam },
     responses: { ...jsonOk(programAssignmentsSchema), ...errors(400, 401, 403, 404) },
@@ -25,16 +26,17 @@ export const programAssignmentRoutes = router().openapi(
     c.json(await listProgramAssignments(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
 );
 
-const kinds: { segment: string; kind: ProgramRole }[] = [
-  { segment: 'reviewers', kind: 'reviewer' },
-  { segment: 'admins', kind: 'program_admin' },
+const kinds: { segment: string; name: string; label: string; kind: ProgramRole }[] = [
+  { segment: 'reviewers', name: 'Reviewer', label: 'reviewer', kind: 'reviewer' },
+  { segment: 'admins', name: 'Admin', label: 'admin', kind: 'program_admin' },
 ];
 
-for (const { segment, kind } of kinds) {
+for (const { segment, name, label, kind } of kinds) {
   programAssignmentRoutes.openapi(
-    createRoute({
+    apiRoute(`addProgram${name}`, 'token', {
       method: 'post',
       path: `/programs/{id}/${segment}`,
+      summary: `Make a user (by email) a ${label} of the program`,
       tags,
       request: { params: idParam, ...jsonBody(addAssignmentInput) },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404, 422) },
@@ -52,9 +54,10 @@ for (const { segment, kind } of kinds) {
       ),
   );
   programAssignmentRoutes.openapi(
-    createRoute({
+    apiRoute(`removeProgram${name}`, 'token', {
       method: 'delete',
       path: `/programs/{id}/${segment}/{userId}`,
+      summary: `Remove a ${label} from the program`,
       tags,
       request: { params: userParam },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404) },

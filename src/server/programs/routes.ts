@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
 
 import { itemsOf } from '../../shared/schemas/me';
@@ -20,7 +20,7 @@ import {
   transitionResultSchema,
 } from '../../shared/schemas/programs';
 import { startOrGetApplication } from '../applications/start';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   approveProgram,
   previewProgram,
@@ -40,9 +40,10 @@ const tags = ['programs'];
 
 export const programRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listOrgPrograms', 'token', {
       method: 'get',
       path: '/orgs/{slug}/programs',
+      summary: "The organization's programs, drafts included (deleted ones with deleted=true)",
       tags,
       request: { params: slugParam, query: orgProgramQuery },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403, 404) },
@@ -54,9 +55,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('createProgram', 'token', {
       method: 'post',
       path: '/orgs/{slug}/programs',
+      summary: 'Create a draft program in the organization',
       tags,
       request: { params: slugParam, ...jsonBody(createProgramInput) },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 422) },
@@ -70,9 +72,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listCoalitionPrograms', 'session', {
       method: 'get',
       path: '/coalitions/{slug}/programs',
+      summary: "The programs of a coalition's member organizations (its managers)",
       tags,
       request: { params: slugParam },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403, 404) },
@@ -81,9 +84,10 @@ export const programRoutes = router()
       c.json(await listCoalitionPrograms(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getProgramEditor', 'token', {
       method: 'get',
       path: '/programs/{id}/editor',
+      summary: 'A program as its editor shows it: form, status, pending changes and history',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(programEditorSchema), ...errors(400, 401, 403, 404) },
@@ -91,9 +95,10 @@ export const programRoutes = router()
     async (c) => c.json(await getEditor(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('saveProgramForm', 'token', {
       method: 'put',
       path: '/programs/{id}/form',
+      summary: "Save a program's working form (optimistic concurrency with version)",
       tags,
       request: { params: idParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
@@ -107,9 +112,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('publishProgram', 'token', {
       method: 'post',
       path: '/programs/{id}/publish',
+      summary: 'Submit a draft for approval, or publish form changes of an approved program',
       tags,
       request: { params: idParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
@@ -123,9 +129,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteProgram', 'token', {
       method: 'delete',
       path: '/programs/{id}',
+      summary: 'Delete a program (soft delete; it can be restored)',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
@@ -136,9 +143,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('restoreProgram', 'token', {
       method: 'post',
       path: '/programs/{id}/restore',
+      summary: 'Restore a deleted program',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
@@ -149,9 +157,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getReviewForm', 'token', {
       method: 'get',
       path: '/programs/{id}/review-form',
+      summary: "The program's reviewer form (decision options and extra criteria)",
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404) },
@@ -160,9 +169,10 @@ export const programRoutes = router()
       c.json(await getReviewerForm(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('saveReviewForm', 'token', {
       method: 'put',
       path: '/programs/{id}/review-form',
+      summary: "Save the program's reviewer form",
       tags,
       request: { params: idParam, ...jsonBody(reviewerFormSchema) },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404, 422) },
@@ -176,9 +186,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listProgramsForApproval', 'session', {
       method: 'get',
       path: '/super/programs',
+      summary: 'Programs across organizations by review status (super admins)',
       tags,
       request: { query: superProgramQuery },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403) },
@@ -192,9 +203,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('approveProgram', 'session', {
       method: 'post',
       path: '/programs/{id}/approve',
+      summary: 'Approve a submitted program (super admins)',
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
@@ -205,9 +217,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('requestProgramChanges', 'session', {
       method: 'post',
       path: '/programs/{id}/request-changes',
+      summary: 'Send a submitted program back with a note (super admins)',
       tags,
       request: { params: idParam, ...jsonBody(requestChangesInput) },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
@@ -219,9 +232,10 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('previewProgram', 'token', {
       method: 'get',
       path: '/programs/{id}/preview',
+      summary: "Preview a program's form as applicants will see it",
       tags,
       request: { params: idParam },
       responses: { ...jsonOk(previewSchema), ...errors(400, 401, 403, 404) },
@@ -229,9 +243,10 @@ export const programRoutes = router()
     async (c) => c.json(await previewProgram(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listProgramEvents', 'token', {
       method: 'get',
       path: '/programs/{id}/events',
+      summary: "A program's review history (submitted, approved, published …)",
       tags,
       request: { params: idParam },
       responses: {
@@ -242,7 +257,7 @@ export const programRoutes = router()
     async (c) => c.json(await programHistory(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('startApplication', 'session', {
       method: 'post',
       path: '/programs/{id}/applications',
       tags,
@@ -256,7 +271,7 @@ export const programRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getProgramSchedule', 'token', {
       method: 'get',
       path: '/programs/{id}/schedule',
       tags,
@@ -267,7 +282,7 @@ export const programRoutes = router()
     async (c) => c.json(await getSchedule(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('updateProgramSchedule', 'token', {
       method: 'put',
       path: '/programs/{id}/schedule',
       tags,

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { mailDeliverySchema, publishPreviewSchema, testCopyResultSchema } from '../../shared/schemas/mail';
 import {
   publishedResultSchema,
@@ -10,7 +10,7 @@ import {
   updatePublishedInput,
   updatePublishedResultSchema,
 } from '../../shared/schemas/results';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { publishPreview, sendTestCopy } from './preview';
 import {
   myResults,
@@ -29,7 +29,7 @@ const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), 
 /** Publishing results, the applicant's results and notifications (issue 5). */
 export const resultRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listPublishablePrograms', 'token', {
       method: 'get',
       path: '/orgs/{slug}/publish/programs',
       tags,
@@ -41,7 +41,7 @@ export const resultRoutes = router()
       c.json(await publishGallery(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getPublishQueue', 'token', {
       method: 'get',
       path: '/programs/{id}/publish-queue',
       tags,
@@ -52,7 +52,7 @@ export const resultRoutes = router()
     async (c) => c.json(await publishQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('publishResults', 'token', {
       method: 'post',
       path: '/programs/{id}/publish-results',
       tags,
@@ -69,7 +69,7 @@ export const resultRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('updatePublishedResults', 'token', {
       method: 'post',
       path: '/programs/{id}/update-published-results',
       tags,
@@ -89,7 +89,7 @@ export const resultRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyResults', 'session', {
       method: 'get',
       path: '/me/results',
       tags,
@@ -99,7 +99,7 @@ export const resultRoutes = router()
     async (c) => c.json(await myResults(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('previewResultEmail', 'token', {
       method: 'post',
       path: '/programs/{id}/publish-preview',
       tags,
@@ -114,7 +114,7 @@ export const resultRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('sendTestResultEmail', 'session', {
       method: 'post',
       path: '/programs/{id}/publish-test',
       tags,
@@ -129,7 +129,7 @@ export const resultRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('getResultMailDelivery', 'token', {
       method: 'get',
       path: '/programs/{id}/mail-delivery',
       tags,

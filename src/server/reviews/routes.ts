@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import {
   orgReviewListSchema,
@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/reviews';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getAllReviews,
   getOrgReviews,
@@ -47,7 +47,7 @@ export const queueShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Reviews, review lists, inbox and program assignments (issue 5). */
 export const reviewRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getPendingReviewCounts', 'session', {
       method: 'get',
       path: '/review/pending-counts',
       tags,
@@ -57,9 +57,10 @@ export const reviewRoutes = router()
     async (c) => c.json(await getPendingCounts(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getReviewQueue', 'session', {
       method: 'get',
       path: '/review/programs/{id}/queue',
+      summary: "The caller's review queue of a program",
       tags,
       request: { params: programParam },
       responses: { ...jsonOk(reviewQueueSchema), ...errors(400, 401, 403, 404) },
@@ -67,9 +68,10 @@ export const reviewRoutes = router()
     async (c) => c.json(await getQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getReview', 'session', {
       method: 'get',
       path: '/applications/{id}/review',
+      summary: 'The shared review of an application (its reviewers and admins)',
       tags,
       request: { params: applicationParam },
       responses: { ...jsonOk(reviewDetailSchema), ...errors(400, 401, 403, 404) },
@@ -78,9 +80,10 @@ export const reviewRoutes = router()
       c.json(await getReviewDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('saveReview', 'session', {
       method: 'put',
       path: '/applications/{id}/review',
+      summary: 'Save the shared review (optimistic concurrency with version)',
       tags,
       request: { params: applicationParam, ...jsonBody(saveReviewInput) },
       responses: {
@@ -107,9 +110,10 @@ export const reviewRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listReviews', 'session', {
       method: 'get',
       path: '/reviews',
+      summary: 'Every review the caller may read (Applications Inbox; filters, cursor)',
       tags,
       request: { query: reviewsQuery },
       responses: { ...jsonOk(reviewListSchema), ...errors(400, 401, 403) },
@@ -117,9 +121,10 @@ export const reviewRoutes = router()
     async (c) => c.json(await getAllReviews(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listOrgReviews', 'token', {
       method: 'get',
       path: '/orgs/{slug}/reviews',
+      summary: "Every review of the organization's programs (filters, cursor)",
       tags,
       request: { params: slugParam, query: orgReviewsQuery },
       responses: { ...jsonOk(orgReviewListSchema), ...errors(400, 401, 403, 404) },

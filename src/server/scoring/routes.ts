@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   assignInput,
   assignResultSchema,
@@ -20,7 +20,7 @@ import {
   sheetConflictSchema,
   unassignResultSchema,
 } from '../../shared/schemas/scoring';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   addConflict,
   assignReviewers,
@@ -55,7 +55,7 @@ const tags = ['scoring'];
 /** Independent scoring, assignment and conflicts, blind review (issue 20; decisions 035, 036). */
 export const scoringRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getScoringSettings', 'token', {
       method: 'get',
       path: '/programs/{id}/scoring',
       tags,
@@ -67,9 +67,10 @@ export const scoringRoutes = router()
       c.json(await getScoringSettings(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('updateScoringSettings', 'token', {
       method: 'put',
       path: '/programs/{id}/scoring',
+      summary: 'Save the review settings: mode, rubric, independence, blind review, hidden questions',
       tags,
       request: { params: programParam, ...jsonBody(scoringSettingsInput) },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404, 409, 422) },
@@ -83,7 +84,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getReviewerProgress', 'token', {
       method: 'get',
       path: '/programs/{id}/reviewer-progress',
       tags,
@@ -95,7 +96,7 @@ export const scoringRoutes = router()
       c.json(await reviewerProgress(c.get('deps').db, c.get('actor'), c.req.valid('param').id, true), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('remindReviewer', 'token', {
       method: 'post',
       path: '/programs/{id}/reviewer-progress/{userId}/remind',
       tags,
@@ -110,7 +111,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('assignScoreSheets', 'token', {
       method: 'post',
       path: '/programs/{id}/score-assignments',
       tags,
@@ -127,7 +128,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('unassignScoreSheets', 'token', {
       method: 'post',
       path: '/programs/{id}/score-assignments/remove',
       tags,
@@ -147,7 +148,7 @@ export const scoringRoutes = router()
       ),
   )
   .openapi(
-    createRoute({
+    apiRoute('previewAutoAssign', 'token', {
       method: 'post',
       path: '/programs/{id}/auto-assign/preview',
       tags,
@@ -164,7 +165,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('autoAssign', 'token', {
       method: 'post',
       path: '/programs/{id}/auto-assign',
       tags,
@@ -181,9 +182,10 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listConflicts', 'token', {
       method: 'get',
       path: '/programs/{id}/conflicts',
+      summary: 'The conflicts of interest marked in a program',
       tags,
       request: { params: programParam },
       responses: { ...jsonOk(conflictListSchema), ...errors(400, 401, 403, 404) },
@@ -191,7 +193,7 @@ export const scoringRoutes = router()
     async (c) => c.json(await listConflicts(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('createConflict', 'token', {
       method: 'post',
       path: '/programs/{id}/conflicts',
       tags,
@@ -208,9 +210,10 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteConflict', 'token', {
       method: 'delete',
       path: '/programs/{id}/conflicts/{conflictId}',
+      summary: 'Remove a conflict of interest',
       tags,
       request: { params: conflictParam },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
@@ -221,7 +224,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getNextToScore', 'session', {
       method: 'get',
       path: '/review/programs/{id}/next',
       tags,
@@ -232,7 +235,7 @@ export const scoringRoutes = router()
     async (c) => c.json(await nextToScore(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('getApplicationScoring', 'session', {
       method: 'get',
       path: '/applications/{id}/scoring',
       tags,
@@ -244,9 +247,10 @@ export const scoringRoutes = router()
       c.json(await getScoringDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('saveScoreSheet', 'session', {
       method: 'put',
       path: '/applications/{id}/score-sheet',
+      summary: "Save or submit the caller's score sheet (optimistic concurrency with version)",
       tags,
       request: { params: applicationParam, ...jsonBody(saveSheetInput) },
       responses: {
@@ -273,7 +277,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('recuse', 'session', {
       method: 'post',
       path: '/applications/{id}/recuse',
       tags,
@@ -290,7 +294,7 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('setFinalDecision', 'session', {
       method: 'put',
       path: '/applications/{id}/final-decision',
       tags,
@@ -307,9 +311,10 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getScoreSheet', 'session', {
       method: 'get',
       path: '/score-sheets/{id}',
+      summary: "A score sheet (its reviewer, or the program's admins)",
       tags,
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404) },
@@ -317,7 +322,7 @@ export const scoringRoutes = router()
     async (c) => c.json(await getSheet(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('requestScoreSheetReopen', 'session', {
       method: 'post',
       path: '/score-sheets/{id}/reopen-request',
       tags,
@@ -340,9 +345,10 @@ export const scoringRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('reopenScoreSheet', 'session', {
       method: 'post',
       path: '/score-sheets/{id}/reopen',
+      summary: 'Reopen a submitted score sheet (program admins)',
       tags,
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },

@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { healthSchema, publicConfigSchema } from '../../shared/schemas/system';
 import { AppError } from '../errors';
-import { errors, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 
 /** Health answers within this time: a database that does not reply counts as down. */
 const HEALTH_DEADLINE_MS = 2_000;
@@ -18,9 +17,10 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export const systemRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getHealth', 'public', {
       method: 'get',
       path: '/health',
+      summary: 'Liveness and readiness: 200 when the database answers, 503 otherwise',
       tags: ['system'],
       responses: { ...jsonOk(healthSchema), ...errors(503) },
     }),
@@ -35,7 +35,13 @@ export const systemRoutes = router()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/config', tags: ['system'], responses: jsonOk(publicConfigSchema) }),
+    apiRoute('getClientConfig', 'public', {
+      method: 'get',
+      path: '/config',
+      summary: 'What the client needs at start: demo mode and the sign-in it offers',
+      tags: ['system'],
+      responses: jsonOk(publicConfigSchema),
+    }),
     (c) => {
       const { config } = c.get('deps');
       return c.json(

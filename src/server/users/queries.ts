@@ -108,6 +108,18 @@ export function sessionActorSql(check: SessionCheck): SQL {
     where ${user.id} = ${sessionUser(sessionToken, sessionNow, sessionRenewedAfter)}`;
 }
 
+/**
+ * The actor of the live (not soft-deleted), onboarded user whose id is the SQL expression `userId`,
+ * as the `actor_`-prefixed columns actorOfRow reads: for a statement that loads someone else's
+ * actor inside itself (an API token's creator, decision 040).
+ */
+export function liveUserActorSql(userId: SQL): SQL {
+  return sql`select ${user.id} as actor_user_id, ${user.email} as actor_email,
+      ${profiles.role} as actor_role, ${profiles.onboardedAt} as actor_onboarded_at, ${heldJson} as actor_held
+    from ${user} join ${profiles} on ${profiles.id} = ${user.id}
+    where ${user.id} = ${userId} and ${profiles.deletedAt} is null and ${profiles.onboardedAt} is not null`;
+}
+
 /** The Actor of a row that carries sessionActorSql's columns. */
 export function actorOfRow(db: Db, row: Record<string, unknown>): Promise<Actor> {
   return toActor(db, {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import {
   adminOrgSchema,
@@ -12,7 +11,7 @@ import {
 } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { capabilities, capabilitiesForSession, capabilityList, getMe, onboard } from './service';
 
 /**
@@ -28,18 +27,20 @@ export const capabilitiesShortcut: MiddlewareHandler<AppEnv> = async (c, next) =
 
 export const meRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('getMe', 'session', {
       method: 'get',
       path: '/me',
+      summary: 'The signed-in user, their profile role and effective roles',
       tags: ['me'],
       responses: { ...jsonOk(meSchema), ...errors(401) },
     }),
     async (c) => c.json(await getMe(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('completeOnboarding', 'session', {
       method: 'post',
       path: '/me/onboarding',
+      summary: 'Finish creating the account (name and consent)',
       tags: ['me'],
       request: jsonBody(onboardingInput),
       responses: { ...jsonOk(meSchema), ...errors(400, 401) },
@@ -52,45 +53,50 @@ export const meRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('getMyCapabilities', 'session', {
       method: 'get',
       path: '/me/capabilities',
+      summary: 'Everything the caller may open: organizations, coalitions and programs by role',
       tags: ['me'],
       responses: { ...jsonOk(capabilitiesSchema), ...errors(401, 403) },
     }),
     async (c) => c.json(await capabilities(c.get('deps').db, c.get('actor')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyAdminOrgs', 'session', {
       method: 'get',
       path: '/me/admin-orgs',
+      summary: 'Organizations the caller administers',
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(adminOrgSchema)), ...errors(401, 403) },
     }),
     async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'admin_orgs'), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyCoalitions', 'session', {
       method: 'get',
       path: '/me/coalitions',
+      summary: 'Coalitions the caller manages',
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(coalitionRecordSchema)), ...errors(401, 403) },
     }),
     async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'coalitions'), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyReviewerOrgs', 'session', {
       method: 'get',
       path: '/me/reviewer-orgs',
+      summary: 'Organizations the caller reviews for',
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(reviewerOrgSchema)), ...errors(401, 403) },
     }),
     async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'reviewer_orgs'), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listMyReviewerPrograms', 'session', {
       method: 'get',
       path: '/me/reviewer-programs',
+      summary: 'Programs the caller reviews',
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(reviewerProgramSchema)), ...errors(401, 403) },
     }),

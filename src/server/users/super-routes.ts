@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   assignmentListQuery,
   assignmentResultSchema,
@@ -11,7 +11,7 @@ import {
   userListQuery,
 } from '../../shared/schemas/governance';
 import { itemsOf } from '../../shared/schemas/me';
-import { errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   superDeleteUser,
   superListAssignments,
@@ -33,7 +33,7 @@ const denied = [401, 403] as const;
 /** Super admin: users, roles and assignments (issue 6). Everyone else: 401/403. */
 export const superUserRoutes = router()
   .openapi(
-    createRoute({
+    apiRoute('listUsers', 'session', {
       method: 'get',
       path: '/super/users',
       tags,
@@ -44,7 +44,7 @@ export const superUserRoutes = router()
     async (c) => c.json(await superListUsers(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('setUserRole', 'session', {
       method: 'put',
       path: '/super/users/{id}/role',
       tags,
@@ -61,7 +61,7 @@ export const superUserRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('deleteUser', 'session', {
       method: 'delete',
       path: '/super/users/{id}',
       tags,
@@ -75,9 +75,10 @@ export const superUserRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('restoreUser', 'session', {
       method: 'post',
       path: '/super/users/{id}/restore',
+      summary: 'Restore a soft-deleted user (super admins)',
       tags,
       request: { params: userId },
       responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
@@ -88,9 +89,10 @@ export const superUserRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute('listUserAssignments', 'session', {
       method: 'get',
       path: '/super/users/{id}/assignments',
+      summary: "A user's assignments (super admins)",
       tags,
       request: { params: userId },
       responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied, 404) },
@@ -99,9 +101,10 @@ export const superUserRoutes = router()
       c.json(await superUserAssignments(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listAssignments', 'session', {
       method: 'get',
       path: '/super/assignments',
+      summary: 'Assignments across the platform (filters; super admins)',
       tags,
       request: { query: assignmentListQuery },
       responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied) },
@@ -110,7 +113,7 @@ export const superUserRoutes = router()
       c.json(await superListAssignments(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('createAssignment', 'session', {
       method: 'post',
       path: '/super/assignments',
       tags,
@@ -123,7 +126,7 @@ export const superUserRoutes = router()
       c.json(await superUpsertAssignment(c.get('deps').db, c.get('actor'), c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('revokeAssignment', 'session', {
       method: 'delete',
       path: '/super/assignments/{id}',
       tags,
@@ -135,7 +138,7 @@ export const superUserRoutes = router()
       c.json(await superRemoveAssignment(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute('listAssignmentScopes', 'session', {
       method: 'get',
       path: '/super/scopes',
       tags,

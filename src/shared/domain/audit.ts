@@ -30,6 +30,9 @@ export const auditActions = {
   'results.corrected': 'Published results corrected',
   'export.downloaded': 'Export downloaded',
   'session.super_admin_sign_in': 'Super admin signed in',
+  'api_token.created': 'API token created',
+  'api_token.revoked': 'API token revoked',
+  'api_token.used': 'API token used (first use of the day)',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
@@ -46,6 +49,7 @@ export const auditTargetTypes = {
   results: 'Results',
   export: 'Export',
   session: 'Session',
+  api_token: 'API token',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];

@@ -2,6 +2,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../src/server/db/client';
 import {
+  apiTokens,
   applications,
   assignments,
   coalitionMemberships,
@@ -43,6 +44,7 @@ export const tableFamilies = {
   scoring: [programScoring, scoreSheets, reviewConflicts],
   notices: [personalDataNotices],
   mail: [mailMessages, mailPreferences, mailbox],
+  tokens: [apiTokens],
 } satisfies Record<string, PgTable[]>;
 
 export type TableFamily = keyof typeof tableFamilies;

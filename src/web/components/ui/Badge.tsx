@@ -37,6 +37,7 @@ export const statusTone: Record<string, BadgeTone> = {
   // records
   active: 'success',
   revoked: 'neutral',
+  expired: 'warning',
   deleted: 'danger',
   hidden: 'neutral',
   // roles

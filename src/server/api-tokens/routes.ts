@@ -1,0 +1,58 @@
+import { z } from '@hono/zod-openapi';
+import {
+  apiTokenListSchema,
+  createApiTokenInput,
+  createdApiTokenSchema,
+  revokedApiTokenSchema,
+} from '../../shared/schemas/api-tokens';
+import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { createApiToken, listApiTokens, revokeApiToken } from './service';
+
+const slugParam = z.object({ slug: z.string().min(1).max(100) });
+const tokenParam = slugParam.extend({ id: z.string().uuid('API token ids must be UUIDs.') });
+const tags = ['api-tokens'];
+
+/** Personal API tokens of an organization (decision 040): its org admins, signed in (never a token). */
+export const apiTokenRoutes = router()
+  .openapi(
+    apiRoute('listApiTokens', 'session', {
+      method: 'get',
+      path: '/orgs/{slug}/api-tokens',
+      tags,
+      summary: 'The organization’s API tokens, revoked and expired ones too (never their secrets)',
+      request: { params: slugParam },
+      responses: { ...jsonOk(apiTokenListSchema), ...errors(401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await listApiTokens(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+  )
+  .openapi(
+    apiRoute('createApiToken', 'session', {
+      method: 'post',
+      path: '/orgs/{slug}/api-tokens',
+      tags,
+      summary: 'Create an API token (name, scope, expiry); the answer holds its secret, shown this once',
+      request: { params: slugParam, ...jsonBody(createApiTokenInput) },
+      responses: { ...jsonOk(createdApiTokenSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      const { slug } = c.req.valid('param');
+      return c.json(await createApiToken(db, clock, c.get('actor'), slug, c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    apiRoute('revokeApiToken', 'session', {
+      method: 'delete',
+      path: '/orgs/{slug}/api-tokens/{id}',
+      tags,
+      summary: 'Revoke an API token: its next request is refused (401)',
+      request: { params: tokenParam },
+      responses: { ...jsonOk(revokedApiTokenSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      const { slug, id } = c.req.valid('param');
+      return c.json(await revokeApiToken(db, clock, c.get('actor'), slug, id), 200);
+    },
+  );
