@@ -32,6 +32,7 @@ import { scoringRoutes } from './scoring/routes';
 import { systemRoutes } from './system/routes';
 import { capabilitiesShortcut, meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /**
  * better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks; and sign-out,
@@ -82,6 +83,7 @@ export const apiRouters = [
   exportRoutes,
   mailRoutes,
   dashboardRoutes,
+  webhookRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
