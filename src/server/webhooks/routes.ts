@@ -58,7 +58,7 @@ export const webhookRoutes = router()
           description: 'Created',
           content: { 'application/json': { schema: webhookSecretResultSchema } },
         },
-        ...errors(400, 401, 403, 404, 409),
+        ...errors(400, 401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
@@ -75,7 +75,7 @@ export const webhookRoutes = router()
       tags,
       summary: 'Change an endpoint’s address, description or events, or turn it off or back on.',
       request: { params: endpointParams, ...jsonBody(webhookEndpointUpdate) },
-      responses: { ...jsonOk(webhookEndpointResultSchema), ...errors(400, 401, 403, 404) },
+      responses: { ...jsonOk(webhookEndpointResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
     async (c) => {
       const { db, clock, config } = c.get('deps');

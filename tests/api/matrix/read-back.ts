@@ -25,6 +25,8 @@ import {
   reviews,
   scoreSheets,
   user,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../../src/server/db/schema';
 
 /**
@@ -43,6 +45,7 @@ export const tableFamilies = {
   scoring: [programScoring, scoreSheets, reviewConflicts],
   notices: [personalDataNotices],
   mail: [mailMessages, mailPreferences, mailbox],
+  webhooks: [webhookEndpoints, webhookDeliveries],
 } satisfies Record<string, PgTable[]>;
 
 export type TableFamily = keyof typeof tableFamilies;
