@@ -61,6 +61,7 @@ import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './route
 import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
 import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
 import { Route as AuthedOrgOrgSlugAdminSettingsRouteImport } from './routes/_authed/org/$orgSlug/admin/settings'
+import { Route as AuthedOrgOrgSlugAdminWebhooksRouteImport } from './routes/_authed/org/$orgSlug/admin/webhooks'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
@@ -342,6 +343,12 @@ const AuthedOrgOrgSlugAdminSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminWebhooksRoute =
+  AuthedOrgOrgSlugAdminWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
   AuthedSuperProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
@@ -429,6 +436,7 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -484,6 +492,7 @@ export interface FileRoutesByTo {
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -545,6 +554,7 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/_authed/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/_authed/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -606,6 +616,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/org/$orgSlug/admin/settings'
+    | '/org/$orgSlug/admin/webhooks'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
@@ -661,6 +672,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/org/$orgSlug/admin/settings'
+    | '/org/$orgSlug/admin/webhooks'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
@@ -721,6 +733,7 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin/reviewers'
     | '/_authed/org/$orgSlug/admin/reviews'
     | '/_authed/org/$orgSlug/admin/settings'
+    | '/_authed/org/$orgSlug/admin/webhooks'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
@@ -1120,6 +1133,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminSettingsRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/webhooks': {
+      id: '/_authed/org/$orgSlug/admin/webhooks'
+      path: '/webhooks'
+      fullPath: '/org/$orgSlug/admin/webhooks'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminWebhooksRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/super/programs/$programId/builder': {
       id: '/_authed/super/programs/$programId/builder'
       path: '/programs/$programId/builder'
@@ -1244,6 +1264,7 @@ interface AuthedOrgOrgSlugAdminRouteChildren {
   AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
   AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
   AuthedOrgOrgSlugAdminSettingsRoute: typeof AuthedOrgOrgSlugAdminSettingsRoute
+  AuthedOrgOrgSlugAdminWebhooksRoute: typeof AuthedOrgOrgSlugAdminWebhooksRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
@@ -1258,6 +1279,7 @@ const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
   AuthedOrgOrgSlugAdminReviewersRoute: AuthedOrgOrgSlugAdminReviewersRoute,
   AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
   AuthedOrgOrgSlugAdminSettingsRoute: AuthedOrgOrgSlugAdminSettingsRoute,
+  AuthedOrgOrgSlugAdminWebhooksRoute: AuthedOrgOrgSlugAdminWebhooksRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,

@@ -39,6 +39,12 @@ export const statusTone: Record<string, BadgeTone> = {
   revoked: 'neutral',
   deleted: 'danger',
   hidden: 'neutral',
+  // webhook endpoints and deliveries
+  enabled: 'success',
+  disabled: 'danger',
+  succeeded: 'success',
+  failed: 'danger',
+  pending: 'info',
   // roles
   superadmin: 'purple',
   admin: 'info',
