@@ -506,3 +506,24 @@ describe('events from the other areas', () => {
     });
   });
 });
+
+describe('audit log', () => {
+  it('records every change of an endpoint, and the system turning one off, in the organization’s log', async () => {
+    const res = await t.json('GET', '/api/orgs/riverside-arts/audit?action=webhook&limit=200', { as: admin });
+    expect(res.status).toBe(200);
+    const entries = res.body.items as { action: string; actor_email: string | null; target_label: string }[];
+    const actions = new Set(entries.map((e) => e.action));
+    for (const a of ['webhook.created', 'webhook.secret_rotated', 'webhook.enabled', 'webhook.deleted'])
+      expect(actions, a).toContain(a);
+    const off = entries.find(
+      (e) => e.action === 'webhook.disabled' && e.target_label === receiver.url('/down'),
+    );
+    expect(off).toMatchObject({ actor_email: null });
+    expect(entries.find((e) => e.action === 'webhook.created')?.actor_email).toBe('admin@demo.test');
+    // Nothing of it in the other organization's log.
+    const other = await t.json('GET', '/api/orgs/northgate-dance-academy/audit?action=webhook', {
+      as: world.cookies.otherOrgAdmin,
+    });
+    expect(other.body.items).toEqual([]);
+  });
+});

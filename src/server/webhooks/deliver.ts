@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/record';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
 import { organizations, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -104,7 +105,16 @@ export async function deliveryGaveUp(job: Job<'webhooks.deliver'>, error: Error,
         ),
       )
       .returning();
-    if (e) await tellAdmins(tx, e, error.message, now);
+    if (!e) return;
+    await recordAudit(tx, {
+      actor: null,
+      action: 'webhook.disabled',
+      target: { type: 'webhook', id: e.id, label: e.url },
+      orgId: e.organizationId,
+      summary: reason,
+      at: now,
+    });
+    await tellAdmins(tx, e, error.message, now);
   });
 }
 

@@ -97,8 +97,9 @@ export const webhookRoutes = router()
       responses: { ...jsonOk(webhookMessageSchema), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
+      const { db, clock } = c.get('deps');
       const { slug, id } = c.req.valid('param');
-      return c.json(await deleteEndpoint(c.get('deps').db, c.get('actor'), slug, id), 200);
+      return c.json(await deleteEndpoint(db, clock, c.get('actor'), slug, id), 200);
     },
   )
   .openapi(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { beforeAfter } from '../../shared/domain/audit';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_TEST_EVENT,
@@ -18,6 +19,7 @@ import type {
   webhookEndpointInput,
   webhookEndpointUpdate,
 } from '../../shared/schemas/webhooks';
+import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { assertCan } from '../context';
@@ -55,6 +57,25 @@ async function orgAccess(db: Db, actor: Actor | null, slug: string): Promise<Org
   if (!org) throw new NotFound('Organization not found.');
   const me = assertCan(actor, { kind: 'org:admin', orgId: org.id });
   return { orgId: org.id, orgName: org.name, actor: me };
+}
+
+/** One entry in the organization's audit log, in the transaction of the change. */
+function audit(
+  tx: Db,
+  access: OrgAccess,
+  action: Parameters<typeof recordAudit>[1]['action'],
+  endpoint: { id: string; url: string },
+  summary: string,
+  at: Date,
+) {
+  return recordAudit(tx, {
+    actor: access.actor,
+    action,
+    target: { type: 'webhook', id: endpoint.id, label: endpoint.url },
+    orgId: access.orgId,
+    summary,
+    at,
+  });
 }
 
 async function endpointIn(db: Db, access: OrgAccess, id: string, opts?: { lock?: boolean }) {
@@ -120,6 +141,7 @@ export async function createEndpoint(
         updatedAt: now,
       })
       .returning();
+    await audit(tx, access, 'webhook.created', created, `events: ${created.events.join(', ')}`, now);
     return created;
   });
   return { message: webhookMessages.created, endpoint: toEndpoint(row, now), secret };
@@ -156,6 +178,15 @@ export async function updateEndpoint(
       })
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
+    const fields = (e: typeof current) => ({
+      url: e.url,
+      description: e.description,
+      events: e.events.join(', '),
+    });
+    const changed = beforeAfter(fields(current), fields(updated));
+    if (changed) await audit(tx, access, 'webhook.edited', updated, changed, now);
+    if (reenable) await audit(tx, access, 'webhook.enabled', updated, 'enabled: no → yes', now);
+    if (turnOff) await audit(tx, access, 'webhook.disabled', updated, 'enabled: yes → no', now);
     return updated;
   });
   const message = input.enabled === true ? webhookMessages.enabled : webhookMessages.updated;
@@ -164,16 +195,20 @@ export async function updateEndpoint(
 
 export async function deleteEndpoint(
   db: Db,
+  clock: Clock,
   actor: Actor | null,
   slug: string,
   id: string,
 ): Promise<{ message: string }> {
   const access = await orgAccess(db, actor, slug);
-  const [gone] = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, access.orgId)))
-    .returning({ id: webhookEndpoints.id });
-  if (!gone) throw new NotFound(webhookMessages.notFound);
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, access.orgId)))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!gone) throw new NotFound(webhookMessages.notFound);
+    await audit(tx, access, 'webhook.deleted', gone, 'deleted: no → yes', clock.now());
+  });
   // Its deliveries go with it (cascade); their queued jobs find nothing and do nothing.
   return { message: webhookMessages.deleted };
 }
@@ -201,6 +236,7 @@ export async function rotateSecret(
       })
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
+    await audit(tx, access, 'webhook.secret_rotated', updated, 'the previous secret signs for 24 hours', now);
     return updated;
   });
   return { message: webhookMessages.rotated, endpoint: toEndpoint(row, now), secret };

@@ -30,6 +30,12 @@ export const auditActions = {
   'results.corrected': 'Published results corrected',
   'export.downloaded': 'Export downloaded',
   'session.super_admin_sign_in': 'Super admin signed in',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.edited': 'Webhook endpoint edited',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.disabled': 'Webhook endpoint turned off',
+  'webhook.enabled': 'Webhook endpoint turned back on',
+  'webhook.deleted': 'Webhook endpoint deleted',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
@@ -46,6 +52,7 @@ export const auditTargetTypes = {
   results: 'Results',
   export: 'Export',
   session: 'Session',
+  webhook: 'Webhook endpoint',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];
