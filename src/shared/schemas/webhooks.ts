@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   MAX_WEBHOOK_DESCRIPTION,
   MAX_WEBHOOK_URL_LENGTH,
-  WEBHOOK_TEST_EVENT,
   webhookEventTypes,
   webhookMessages,
 } from '../domain/webhooks';
@@ -103,5 +102,3 @@ export const webhookDeliveryResultSchema = z.object({ message: z.string(), deliv
 export type WebhookDeliveryResult = z.infer<typeof webhookDeliveryResultSchema>;
 
 export const webhookMessageSchema = z.object({ message: z.string() });
-
-export const webhookEventTypeValues = [...webhookEventTypes, WEBHOOK_TEST_EVENT] as const;

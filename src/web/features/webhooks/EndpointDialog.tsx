@@ -48,7 +48,9 @@ export function EndpointDialog({
   }, [open, endpoint]);
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]')?.focus(),
+    );
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -127,7 +129,7 @@ export function EndpointDialog({
             />
           ))}
           {errors.events && (
-            <p className="text-sm text-red-700" aria-invalid="true" tabIndex={-1}>
+            <p className="text-sm text-red-700" data-field-error tabIndex={-1}>
               {errors.events}
             </p>
           )}
