@@ -36,6 +36,7 @@ import { scoringRoutes } from './scoring/routes';
 import { systemRoutes } from './system/routes';
 import { capabilitiesShortcut, meRoutes } from './users/routes';
 import { superUserRoutes } from './users/super-routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /**
  * better-auth endpoints we serve: sign-in (Google, OAuth test issuer, demo), its callbacks; and sign-out,
@@ -87,6 +88,7 @@ export const apiRouters = [
   mailRoutes,
   dashboardRoutes,
   apiTokenRoutes,
+  webhookRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {

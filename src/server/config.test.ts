@@ -154,4 +154,14 @@ describe('logging and metrics settings', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, API_TOKEN_RATE_LIMIT: 'lots' })).toThrow(ConfigError);
   });
+
+  it('keeps webhooks off private networks unless WEBHOOKS_ALLOW_PRIVATE=1; bounds WEBHOOKS_TIMEOUT', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).webhooks).toEqual({ allowPrivate: false, timeoutMs: 10_000 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT: '2.5' }).webhooks,
+    ).toEqual({ allowPrivate: true, timeoutMs: 2_500 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
+    for (const bad of ['0', '-1', '31', 'ten'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_TIMEOUT: bad })).toThrow(ConfigError);
+  });
 });

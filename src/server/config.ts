@@ -55,6 +55,19 @@ export interface Config {
   s3: S3Settings | null;
   /** SMTP_URL and MAIL_FROM (decision 034). */
   mail: MailConfig;
+  /** Webhook delivery (decision 045). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=1: endpoints may be on loopback and private networks and use http://
+   * (tests, local development). Off unless set, in every environment. Link-local and cloud metadata
+   * addresses stay refused even then.
+   */
+  allowPrivate: boolean;
+  /** WEBHOOKS_TIMEOUT (seconds, default 10): one attempt's whole request, connect to last byte read. */
+  timeoutMs: number;
 }
 
 export interface S3Settings {
@@ -199,6 +212,27 @@ function parseMetrics(env: Env, port: number): Config['metrics'] {
   return { token, port: metricsPort };
 }
 
+/** Longest WEBHOOKS_TIMEOUT: a delivery job must finish well within its queue timeout (60 s). */
+export const MAX_WEBHOOK_TIMEOUT_SECONDS = 30;
+
+function parseWebhooks(env: Env): WebhookSettings {
+  const allow = env.WEBHOOKS_ALLOW_PRIVATE;
+  if (allow !== undefined && !['0', '1', ''].includes(allow)) {
+    throw new ConfigError(`WEBHOOKS_ALLOW_PRIVATE must be 0 or 1, got "${allow}".`);
+  }
+  let timeoutMs = 10_000;
+  if (env.WEBHOOKS_TIMEOUT) {
+    const seconds = Number(env.WEBHOOKS_TIMEOUT);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_WEBHOOK_TIMEOUT_SECONDS) {
+      throw new ConfigError(
+        `WEBHOOKS_TIMEOUT must be a number of seconds above 0 and at most ${MAX_WEBHOOK_TIMEOUT_SECONDS}, got "${env.WEBHOOKS_TIMEOUT}".`,
+      );
+    }
+    timeoutMs = Math.round(seconds * 1000);
+  }
+  return { allowPrivate: allow === '1', timeoutMs };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   const production = nodeEnv === 'production';
@@ -270,6 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     s3: parseS3(env),
     mail,
+    webhooks: parseWebhooks(env),
     nodeEnv,
     production,
     port,

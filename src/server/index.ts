@@ -157,6 +157,10 @@ async function serveApi(config: Config, demo: boolean) {
     logger().info(`ApplyHub listening on ${config.publicUrl} (${address}), database: ${where}`);
     if (config.demoMode) logger().info('Demo mode is on: sign in at /demo-sign-in.');
     logger().info(mailStartLine(config));
+    if (config.webhooks.allowPrivate)
+      logger().warn(
+        'WEBHOOKS_ALLOW_PRIVATE=1: webhooks may reach loopback and private networks and use http://.',
+      );
   };
   const isStream = (req: IncomingMessage) => req.url?.startsWith('/api/events') ?? false;
   // A single process listens itself; a worker serves the connections its primary hands over.

@@ -62,6 +62,7 @@ import { Route as AuthedOrgOrgSlugAdminPublishResultsRouteImport } from './route
 import { Route as AuthedOrgOrgSlugAdminReviewersRouteImport } from './routes/_authed/org/$orgSlug/admin/reviewers'
 import { Route as AuthedOrgOrgSlugAdminReviewsRouteImport } from './routes/_authed/org/$orgSlug/admin/reviews'
 import { Route as AuthedOrgOrgSlugAdminSettingsRouteImport } from './routes/_authed/org/$orgSlug/admin/settings'
+import { Route as AuthedOrgOrgSlugAdminWebhooksRouteImport } from './routes/_authed/org/$orgSlug/admin/webhooks'
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
@@ -349,6 +350,12 @@ const AuthedOrgOrgSlugAdminSettingsRoute =
     path: '/settings',
     getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
   } as any)
+const AuthedOrgOrgSlugAdminWebhooksRoute =
+  AuthedOrgOrgSlugAdminWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthedOrgOrgSlugAdminRoute,
+  } as any)
 const AuthedSuperProgramsProgramIdBuilderRoute =
   AuthedSuperProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
@@ -437,6 +444,7 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -493,6 +501,7 @@ export interface FileRoutesByTo {
   '/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/coalition/$slug/cm': typeof AuthedCoalitionSlugCmIndexRoute
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -555,6 +564,7 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/admin/reviewers': typeof AuthedOrgOrgSlugAdminReviewersRoute
   '/_authed/org/$orgSlug/admin/reviews': typeof AuthedOrgOrgSlugAdminReviewsRoute
   '/_authed/org/$orgSlug/admin/settings': typeof AuthedOrgOrgSlugAdminSettingsRoute
+  '/_authed/org/$orgSlug/admin/webhooks': typeof AuthedOrgOrgSlugAdminWebhooksRoute
   '/_authed/super/programs/$programId/builder': typeof AuthedSuperProgramsProgramIdBuilderRoute
   '/_authed/coalition/$slug/cm/': typeof AuthedCoalitionSlugCmIndexRoute
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
@@ -617,6 +627,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/org/$orgSlug/admin/settings'
+    | '/org/$orgSlug/admin/webhooks'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm/'
     | '/org/$orgSlug/admin/'
@@ -673,6 +684,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/reviewers'
     | '/org/$orgSlug/admin/reviews'
     | '/org/$orgSlug/admin/settings'
+    | '/org/$orgSlug/admin/webhooks'
     | '/super/programs/$programId/builder'
     | '/coalition/$slug/cm'
     | '/org/$orgSlug/admin'
@@ -734,6 +746,7 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin/reviewers'
     | '/_authed/org/$orgSlug/admin/reviews'
     | '/_authed/org/$orgSlug/admin/settings'
+    | '/_authed/org/$orgSlug/admin/webhooks'
     | '/_authed/super/programs/$programId/builder'
     | '/_authed/coalition/$slug/cm/'
     | '/_authed/org/$orgSlug/admin/'
@@ -1140,6 +1153,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrgOrgSlugAdminSettingsRouteImport
       parentRoute: typeof AuthedOrgOrgSlugAdminRoute
     }
+    '/_authed/org/$orgSlug/admin/webhooks': {
+      id: '/_authed/org/$orgSlug/admin/webhooks'
+      path: '/webhooks'
+      fullPath: '/org/$orgSlug/admin/webhooks'
+      preLoaderRoute: typeof AuthedOrgOrgSlugAdminWebhooksRouteImport
+      parentRoute: typeof AuthedOrgOrgSlugAdminRoute
+    }
     '/_authed/super/programs/$programId/builder': {
       id: '/_authed/super/programs/$programId/builder'
       path: '/programs/$programId/builder'
@@ -1265,6 +1285,7 @@ interface AuthedOrgOrgSlugAdminRouteChildren {
   AuthedOrgOrgSlugAdminReviewersRoute: typeof AuthedOrgOrgSlugAdminReviewersRoute
   AuthedOrgOrgSlugAdminReviewsRoute: typeof AuthedOrgOrgSlugAdminReviewsRoute
   AuthedOrgOrgSlugAdminSettingsRoute: typeof AuthedOrgOrgSlugAdminSettingsRoute
+  AuthedOrgOrgSlugAdminWebhooksRoute: typeof AuthedOrgOrgSlugAdminWebhooksRoute
   AuthedOrgOrgSlugAdminIndexRoute: typeof AuthedOrgOrgSlugAdminIndexRoute
   AuthedOrgOrgSlugAdminProgramsIndexRoute: typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute: typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
@@ -1280,6 +1301,7 @@ const AuthedOrgOrgSlugAdminRouteChildren: AuthedOrgOrgSlugAdminRouteChildren = {
   AuthedOrgOrgSlugAdminReviewersRoute: AuthedOrgOrgSlugAdminReviewersRoute,
   AuthedOrgOrgSlugAdminReviewsRoute: AuthedOrgOrgSlugAdminReviewsRoute,
   AuthedOrgOrgSlugAdminSettingsRoute: AuthedOrgOrgSlugAdminSettingsRoute,
+  AuthedOrgOrgSlugAdminWebhooksRoute: AuthedOrgOrgSlugAdminWebhooksRoute,
   AuthedOrgOrgSlugAdminIndexRoute: AuthedOrgOrgSlugAdminIndexRoute,
   AuthedOrgOrgSlugAdminProgramsIndexRoute:
     AuthedOrgOrgSlugAdminProgramsIndexRoute,

@@ -14,6 +14,7 @@ import { resultsArea } from './matrix/results';
 import { reviewsArea } from './matrix/reviews';
 import { scoringArea } from './matrix/scoring';
 import { superArea } from './matrix/super';
+import { webhooksArea } from './matrix/webhooks';
 
 const areas: MatrixArea[] = [
   applicationsArea,
@@ -26,6 +27,7 @@ const areas: MatrixArea[] = [
   dataOutArea,
   mailArea,
   apiTokensArea,
+  webhooksArea,
   coreArea,
 ];
 // Read-only and self-contained rows first; rows that change shared state last (core's onboarding at the very end).

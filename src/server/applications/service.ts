@@ -24,6 +24,7 @@ import { loadProfile } from '../profiles/service';
 import { notifyTopic } from '../realtime/notify';
 import { applicationForReviewer } from '../scoring/redaction';
 import type { Owner, SessionCheck } from '../users/queries';
+import { emitWebhookEvent } from '../webhooks';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
 import { formOf, rememberForm } from './form-cache';
 import { profileSnapshot } from './profile';
@@ -280,12 +281,24 @@ async function fastSubmitted(
     });
     if (row?.first) {
       await queueSubmissionReceipt(tx, id, now);
+      await submittedWebhook(tx, id, fast.programId, now);
       // The review lists and the program dashboard reload on a first submission.
       await notifyTopic(tx, 'reviews', { program_id: fast.programId });
     }
     return row && { version: row.version, status: row.status };
   });
   return written && { answers: fast.answers, ...written, updated_at: now.toISOString() };
+}
+
+/** A first submission tells the organization's webhooks (ids and time only, never answers). */
+function submittedWebhook(tx: Db, id: string, programId: string, at: Date) {
+  return emitWebhookEvent(tx, {
+    type: 'application.submitted',
+    scope: { programId },
+    key: `application.submitted:${id}`,
+    data: { application_id: id, program_id: programId, submitted_at: at.toISOString() },
+    at,
+  });
 }
 
 /**
@@ -331,7 +344,10 @@ export async function submitApplication(
         updatedAt: now,
       })
       .where(eq(applications.id, id));
-    if (!row.submittedAt) await queueSubmissionReceipt(tx, id, now);
+    if (!row.submittedAt) {
+      await queueSubmissionReceipt(tx, id, now);
+      await submittedWebhook(tx, id, row.programId, now);
+    }
     // A first submission changes the review lists and the program dashboard: they reload.
     if (row.status === 'draft') await notifyTopic(tx, 'reviews', { program_id: row.programId });
     return { ok: true as const, answers, version: version + 1, updatedAt: now };

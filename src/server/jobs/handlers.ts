@@ -4,3 +4,4 @@
  */
 import '../mail/deliver';
 import '../mail/reminders';
+import '../webhooks/deliver';

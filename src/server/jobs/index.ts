@@ -40,3 +40,4 @@ export {
   PermanentJobError,
   registerJobHandler,
 } from './registry';
+export { retriesOf } from './status';

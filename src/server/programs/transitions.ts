@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import { programs } from '../db/schema';
 import { notifyTopic } from '../realtime/notify';
+import { emitWebhookEvent } from '../webhooks';
 import { type programForUpdate, recordEvent } from './queries';
 
 type LockedProgram = NonNullable<Awaited<ReturnType<typeof programForUpdate>>>['program'];
@@ -113,6 +114,19 @@ export async function goLive(
     to: 'published',
     note: opts.coalitionId ? `coalition:${opts.coalitionId}` : 'org',
     actorId: opts.by,
+    at: opts.at,
+  });
+  await emitWebhookEvent(tx, {
+    type: 'program.published',
+    scope: { organizationId: program.organizationId },
+    key: `program.published:${program.id}:v${program.version + 1}`,
+    data: {
+      program_id: program.id,
+      name: program.name,
+      scope: opts.scope,
+      form_update: program.reviewStatus === 'pending_changes',
+      published_at: opts.at.toISOString(),
+    },
     at: opts.at,
   });
 }

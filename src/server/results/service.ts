@@ -25,6 +25,7 @@ import { organizations, programs } from '../db/schema';
 import { Forbidden, Invalid, NotFound } from '../errors';
 import { deliveryOfProgram } from '../mail/service';
 import { type ProgramAdminAccess, programAdminAccess } from '../program-assignments/access';
+import { emitWebhookEvent } from '../webhooks';
 import { queueResultEmails, queueResultUpdatedEmails, type ResultProgram } from './emails';
 import {
   applicantNames,
@@ -159,6 +160,7 @@ export async function publishResults(
       resultProgram(access),
       created.map((p) => p.publication_id),
     );
+    if (created.length > 0) await publishedWebhook(tx, access.scope.orgId, programId, created, now);
     const names = await applicantNames(tx, [
       ...before.map((p) => p.user_id),
       ...created.map((p) => p.user_id),
@@ -180,6 +182,32 @@ export async function publishResults(
       })),
     ];
     return { message: publishedMessage(input.mode, created.length), published: created.length, items };
+  });
+}
+
+/** Most application ids one results.published event lists (the count is always complete). */
+const WEBHOOK_IDS = 1000;
+
+/** One event per publish action, with the count and (up to 1,000 of) the application ids. */
+function publishedWebhook(
+  tx: Db,
+  orgId: string,
+  programId: string,
+  created: { publication_id: string; application_id: string }[],
+  at: Date,
+) {
+  return emitWebhookEvent(tx, {
+    type: 'results.published',
+    scope: { organizationId: orgId },
+    key: `results.published:${programId}:${created[0].publication_id}`,
+    data: {
+      program_id: programId,
+      published_count: created.length,
+      application_ids: created.slice(0, WEBHOOK_IDS).map((p) => p.application_id),
+      application_ids_complete: created.length <= WEBHOOK_IDS,
+      published_at: at.toISOString(),
+    },
+    at,
   });
 }
 

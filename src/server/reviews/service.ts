@@ -29,6 +29,7 @@ import { applicantNumbers } from '../scoring/queries';
 import { independentQueueItems } from '../scoring/queue';
 import { applicationForReviewer } from '../scoring/redaction';
 import { actorOfRow, type SessionCheck, sessionActorSql } from '../users/queries';
+import { emitWebhookEvent } from '../webhooks';
 import {
   decodeCursor,
   hideIdentities,
@@ -239,6 +240,18 @@ export async function writeReview(
       target: { type: 'review', id: applicationId, label: input.audit.label },
       orgId: input.audit.orgId,
       summary: `status: ${current?.status ?? 'not started'} → finalized; score: ${review?.score ?? '(none)'}; decision: ${review?.decision ?? '(none)'}`,
+      at: now,
+    });
+    await emitWebhookEvent(tx, {
+      type: 'review.finalized',
+      scope: { organizationId: input.audit.orgId },
+      key: `review.finalized:${applicationId}:v${version}`,
+      data: {
+        application_id: applicationId,
+        program_id: input.programId,
+        decision: review?.decision ?? null,
+        finalized_at: now.toISOString(),
+      },
       at: now,
     });
   }

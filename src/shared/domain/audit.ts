@@ -33,6 +33,12 @@ export const auditActions = {
   'api_token.created': 'API token created',
   'api_token.revoked': 'API token revoked',
   'api_token.used': 'API token used (first use of the day)',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.edited': 'Webhook endpoint edited',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.disabled': 'Webhook endpoint turned off',
+  'webhook.enabled': 'Webhook endpoint turned back on',
+  'webhook.deleted': 'Webhook endpoint deleted',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
@@ -50,6 +56,7 @@ export const auditTargetTypes = {
   export: 'Export',
   session: 'Session',
   api_token: 'API token',
+  webhook: 'Webhook endpoint',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];

@@ -26,6 +26,8 @@ import {
   reviews,
   scoreSheets,
   user,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../../src/server/db/schema';
 
 /**
@@ -45,6 +47,7 @@ export const tableFamilies = {
   notices: [personalDataNotices],
   mail: [mailMessages, mailPreferences, mailbox],
   tokens: [apiTokens],
+  webhooks: [webhookEndpoints, webhookDeliveries],
 } satisfies Record<string, PgTable[]>;
 
 export type TableFamily = keyof typeof tableFamilies;

@@ -39,6 +39,8 @@ const APP_ENV_VARS = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE',
+  'WEBHOOKS_ALLOW_PRIVATE',
+  'WEBHOOKS_TIMEOUT',
 ];
 
 /** A port nobody listens on right now (the OS picks it). */

@@ -228,6 +228,34 @@ export interface paths {
     /** Save the settings; the public page and the sender of its emails change at once. */
     put: operations["updateOrgSettings"];
   };
+  "/orgs/{slug}/webhooks": {
+    /** The organization's webhook endpoints (never their secrets). */
+    get: operations["listWebhookEndpoints"];
+    /** Register an endpoint for chosen events; answers its signing secret, this once. */
+    post: operations["createWebhookEndpoint"];
+  };
+  "/orgs/{slug}/webhooks/{id}": {
+    /** Delete an endpoint and its delivery log. */
+    delete: operations["deleteWebhookEndpoint"];
+    /** Change an endpoint’s address, description or events, or turn it off or back on. */
+    patch: operations["updateWebhookEndpoint"];
+  };
+  "/orgs/{slug}/webhooks/{id}/deliveries": {
+    /** An endpoint’s delivery log, newest first: status, answer code, duration, attempts. */
+    get: operations["listWebhookDeliveries"];
+  };
+  "/orgs/{slug}/webhooks/{id}/deliveries/{deliveryId}/resend": {
+    /** Send a delivery again now (same body and webhook-id, one attempt). */
+    post: operations["resendWebhookDelivery"];
+  };
+  "/orgs/{slug}/webhooks/{id}/rotate-secret": {
+    /** Replace the signing secret (shown once); the old one also signs for 24 hours. */
+    post: operations["rotateWebhookSecret"];
+  };
+  "/orgs/{slug}/webhooks/{id}/test": {
+    /** Send a webhook.test event to this endpoint (one attempt). */
+    post: operations["sendWebhookTestEvent"];
+  };
   "/programs": {
     /** Published programs (search, type, organization or coalition, paging) */
     get: operations["listPrograms"];
@@ -3287,7 +3315,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -3354,7 +3382,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -3952,6 +3980,512 @@ export interface operations {
       };
       /** @description Error */
       404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The organization's webhook endpoints (never their secrets). */
+  listWebhookEndpoints: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: ({
+                created_at: string;
+                description: string | null;
+                disabled_at: string | null;
+                disabled_reason: string | null;
+                enabled: boolean;
+                events: string[];
+                failure_count: number;
+                id: string;
+                last_failure_at: string | null;
+                last_success_at: string | null;
+                previous_secret_expires_at: string | null;
+                updated_at: string;
+                url: string;
+              })[];
+            total: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Register an endpoint for chosen events; answers its signing secret, this once. */
+  createWebhookEndpoint: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          description?: string | null;
+          events: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": {
+            endpoint: {
+              created_at: string;
+              description: string | null;
+              disabled_at: string | null;
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: string[];
+              failure_count: number;
+              id: string;
+              last_failure_at: string | null;
+              last_success_at: string | null;
+              previous_secret_expires_at: string | null;
+              updated_at: string;
+              url: string;
+            };
+            message: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Delete an endpoint and its delivery log. */
+  deleteWebhookEndpoint: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Change an endpoint’s address, description or events, or turn it off or back on. */
+  updateWebhookEndpoint: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          description?: string | null;
+          enabled?: boolean;
+          events?: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            endpoint: {
+              created_at: string;
+              description: string | null;
+              disabled_at: string | null;
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: string[];
+              failure_count: number;
+              id: string;
+              last_failure_at: string | null;
+              last_success_at: string | null;
+              previous_secret_expires_at: string | null;
+              updated_at: string;
+              url: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An endpoint’s delivery log, newest first: status, answer code, duration, attempts. */
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number | null;
+      };
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: ({
+                attempts: number;
+                created_at: string;
+                delivered_at: string | null;
+                duration_ms: number | null;
+                error: string | null;
+                event_type: string;
+                id: string;
+                last_attempt_at: string | null;
+                message_id: string;
+                next_retry_at: string | null;
+                response_excerpt: string | null;
+                response_status: number | null;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+              })[];
+            total: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send a delivery again now (same body and webhook-id, one attempt). */
+  resendWebhookDelivery: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+        deliveryId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            delivery: {
+              attempts: number;
+              created_at: string;
+              delivered_at: string | null;
+              duration_ms: number | null;
+              error: string | null;
+              event_type: string;
+              id: string;
+              last_attempt_at: string | null;
+              message_id: string;
+              next_retry_at: string | null;
+              response_excerpt: string | null;
+              response_status: number | null;
+              /** @enum {string} */
+              status: "pending" | "succeeded" | "failed";
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Replace the signing secret (shown once); the old one also signs for 24 hours. */
+  rotateWebhookSecret: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            endpoint: {
+              created_at: string;
+              description: string | null;
+              disabled_at: string | null;
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: string[];
+              failure_count: number;
+              id: string;
+              last_failure_at: string | null;
+              last_success_at: string | null;
+              previous_secret_expires_at: string | null;
+              updated_at: string;
+              url: string;
+            };
+            message: string;
+            secret: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send a webhook.test event to this endpoint (one attempt). */
+  sendWebhookTestEvent: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            delivery: {
+              attempts: number;
+              created_at: string;
+              delivered_at: string | null;
+              duration_ms: number | null;
+              error: string | null;
+              event_type: string;
+              id: string;
+              last_attempt_at: string | null;
+              message_id: string;
+              next_retry_at: string | null;
+              response_excerpt: string | null;
+              response_status: number | null;
+              /** @enum {string} */
+              status: "pending" | "succeeded" | "failed";
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -7715,7 +8249,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -7773,7 +8307,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;

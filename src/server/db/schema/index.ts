@@ -15,3 +15,4 @@ export * from './programs';
 export * from './results';
 export * from './reviews';
 export * from './scoring';
+export * from './webhooks';

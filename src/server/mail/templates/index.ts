@@ -9,6 +9,7 @@ import { type ResultsPublishedData, resultsPublished } from './results-published
 import { type RoleAddedData, roleAdded } from './role-added';
 import { type ScoreReminderData, scoreReminder } from './score-reminder';
 import { type SubmissionReceiptData, submissionReceipt } from './submission-receipt';
+import { type WebhookDisabledData, webhookDisabled } from './webhook-disabled';
 
 /** Every kind of email and the data its template renders. Adding a kind: a template file and a line here. */
 export interface MailKinds {
@@ -21,6 +22,7 @@ export interface MailKinds {
   deadline_reminder: DeadlineReminderData;
   deadline_extended: DeadlineExtendedData;
   score_reminder: ScoreReminderData;
+  webhook_disabled: WebhookDisabledData;
 }
 export type MailKind = keyof MailKinds;
 
@@ -34,6 +36,7 @@ const templates: { [K in MailKind]: MailTemplate<MailKinds[K]> } = {
   deadline_reminder: deadlineReminder,
   deadline_extended: deadlineExtended,
   score_reminder: scoreReminder,
+  webhook_disabled: webhookDisabled,
 };
 
 export const mailKinds = Object.keys(templates) as MailKind[];

@@ -40,6 +40,12 @@ export const statusTone: Record<string, BadgeTone> = {
   expired: 'warning',
   deleted: 'danger',
   hidden: 'neutral',
+  // webhook endpoints and deliveries
+  enabled: 'success',
+  disabled: 'danger',
+  succeeded: 'success',
+  failed: 'danger',
+  pending: 'info',
   // roles
   superadmin: 'purple',
   admin: 'info',

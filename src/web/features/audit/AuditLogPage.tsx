@@ -79,6 +79,7 @@ const familyLabels: Record<string, string> = {
   results: 'Results',
   export: 'Exports',
   session: 'Sign-ins',
+  webhook: 'Webhooks',
 };
 
 /** The audit log: an organization's (org admins) or the whole platform's (super admins). */

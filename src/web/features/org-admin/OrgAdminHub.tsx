@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, Inbox, KeyRound, ScrollText, Send, Settings, Users } from 'lucide-react';
+import { ClipboardList, Inbox, KeyRound, ScrollText, Send, Settings, Users, Webhook } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -62,6 +62,12 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
       description: 'Connect your own systems to ApplyHub with a token.',
       icon: <KeyRound aria-hidden="true" className={icon} />,
       to: `/org/${org.slug}/admin/api-tokens`,
+    },
+    {
+      title: 'Webhooks',
+      description: 'Tell your own systems when applications, reviews, results and programs change.',
+      icon: <Webhook aria-hidden="true" className={icon} />,
+      to: `/org/${org.slug}/admin/webhooks`,
     },
   ];
 
