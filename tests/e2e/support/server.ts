@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,17 +68,49 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A data directory made once per run by the global setup (a demo server started and stopped on PGlite):
+ * servers started without settings that change what the database holds copy it instead of running
+ * initdb, the migrations and the demo seed again (about 4 s a server). Tied to the build it came from.
+ */
+const TEMPLATE_DIR = path.join(os.tmpdir(), 'applyhub-e2e-template');
+const TEMPLATE_MARK = path.join(TEMPLATE_DIR, '.built-from');
+/** Settings that leave the database as the template has it. */
+const TEMPLATE_SAFE_ENV = new Set(['WEBHOOKS_ALLOW_PRIVATE', 'WEBHOOKS_TIMEOUT']);
+const buildStamp = () => String(statSync(SERVER_ENTRY).mtimeMs);
+
+function templateFor(opts: StartServerOptions): string | null {
+  if (process.env.DATABASE_URL) return null;
+  if (Object.keys(opts.env ?? {}).some((name) => !TEMPLATE_SAFE_ENV.has(name))) return null;
+  if (!existsSync(TEMPLATE_MARK) || readFileSync(TEMPLATE_MARK, 'utf8') !== buildStamp()) return null;
+  return TEMPLATE_DIR;
+}
+
+/** Makes the template data directory for this build (the e2e global setup calls it once). */
+export async function makeTemplate(): Promise<void> {
+  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  const server = await startServer({ fromTemplate: false, keepData: true });
+  await server.stop();
+  renameSync(server.dataDir, TEMPLATE_DIR);
+  writeFileSync(TEMPLATE_MARK, buildStamp());
+}
+
 export interface StartServerOptions {
   /** Extra environment for the server (e.g. OAUTH_TEST_ISSUER, DEMO_MODE). */
   env?: Record<string, string>;
   /** Milliseconds to wait for GET /api/health to answer 200. */
   timeoutMs?: number;
+  /** Copy the run's template data directory when the settings allow it (default true). */
+  fromTemplate?: boolean;
+  /** Leave the data directory in place on stop (for makeTemplate). */
+  keepData?: boolean;
 }
 
 export interface RunningServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   port: number;
+  dataDir: string;
   /** Everything the server printed so far (stdout and stderr, interleaved). */
   output(): string;
   /** Stops the server and removes its data (temp dir, or the per-server PostgreSQL database). */
@@ -110,6 +151,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-e2e-'));
+  const template = opts.fromTemplate === false ? null : templateFor(opts);
+  if (template) cpSync(template, dataDir, { recursive: true, filter: (from) => from !== TEMPLATE_MARK });
 
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of APP_ENV_VARS) delete env[name];
@@ -162,7 +205,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       await exited;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     if (adminUrl && databaseName) {
       await adminQuery(adminUrl, `drop database if exists ${databaseName} with (force)`);
     }
@@ -190,5 +233,5 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await new Promise((r) => setTimeout(r, 150));
   }
 
-  return { url, port, output: () => log, stop };
+  return { url, port, dataDir, output: () => log, stop };
 }
