@@ -183,7 +183,7 @@ describe('independent scoring', () => {
       await admin.goto(`/review/${YOUTH}`);
       await admin.getByRole('tab', { name: 'Reviewer progress' }).click();
       await admin
-        .getByRole('region', { name: 'Reviewer progress' })
+        .getByRole('group', { name: 'Reviewer progress' })
         .getByRole('row', { name: /Jo Judge/ })
         .waitFor();
       await admin.getByText('2 of 6 score sheets submitted (33%)').waitFor();
