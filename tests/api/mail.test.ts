@@ -122,7 +122,7 @@ describe('results', () => {
     expect(p.count).toBe(2);
     expect(p.to?.email).toBe('ben@results.mail.test');
     expect(p.subject).toBe(`Your result for ${programName}`);
-    expect(p.text).toContain('Decision: accept');
+    expect(p.text).toContain('Decision: Accepted');
     expect(p.text).toContain('Rehearsals start in May.');
     expect(p.text).not.toContain('91.5');
     expect(p.html).not.toContain('Secret-note-4c1');
@@ -132,7 +132,7 @@ describe('results', () => {
     );
     expect(got.map((r) => r.envelopeTo[0])).toEqual(['admin@demo.test']);
     expect(got[0].mail.subject).toBe(`[Test] Your result for ${programName}`);
-    expect(got[0].mail.text).toContain('Decision: accept');
+    expect(got[0].mail.text).toContain('Decision: Accepted');
     // A double click sends one.
     expect(
       await delivered(() => t.json('POST', `/api/programs/${program}/publish-test`, { as: admin, body })),
@@ -153,7 +153,7 @@ describe('results', () => {
     ]);
     for (const r of got) {
       expect(r.mail.subject).toBe(`Your result for ${programName}`);
-      expect(r.mail.text).toContain('Decision: accept');
+      expect(r.mail.text).toContain('Decision: Accepted');
       expect(r.mail.text).toContain('Score: 91.5');
       expect(r.mail.text).toContain('See you in May!');
       expect(r.mail.text).not.toContain('Secret-note-4c1');

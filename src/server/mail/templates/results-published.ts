@@ -1,3 +1,4 @@
+import { decisionLabel } from '../../../shared/domain/decisions';
 import { html } from '../text';
 import { hello, type MailTemplate } from './kinds';
 
@@ -18,7 +19,8 @@ export const resultsPublished: MailTemplate<ResultsPublishedData> = {
   category: 'essential',
   content: (d) => {
     const facts: { label: string; value: string }[] = [{ label: 'Program', value: d.programName }];
-    if (d.decision !== undefined) facts.push({ label: 'Decision', value: d.decision?.trim() || '—' });
+    if (d.decision !== undefined)
+      facts.push({ label: 'Decision', value: d.decision?.trim() ? decisionLabel(d.decision) : '—' });
     if (d.score !== undefined)
       facts.push({ label: 'Score', value: d.score === null ? '—' : String(d.score) });
     const quotes: { label: string; text: string }[] = [];
