@@ -196,6 +196,26 @@ describe('fillDays', () => {
     expect(days[days.length - 1].day).toBe('2026-01-01');
   });
 
+  it('runs up to a close that fits, and ends today when a far-off close would push the applications out', () => {
+    const near = fillDays(
+      [{ day: '2026-02-01', started: 1, submitted: 1 }],
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2026-03-10T12:00:00Z'),
+      new Date('2026-03-01T10:00:00Z'),
+    );
+    expect(near[0].day).toBe('2026-01-01');
+    expect(near[near.length - 1].day).toBe('2026-03-10');
+    const far = fillDays(
+      [{ day: '2026-02-01', started: 1, submitted: 1 }],
+      new Date('2026-01-01T00:00:00Z'),
+      new Date('2029-06-01T12:00:00Z'),
+      new Date('2026-03-01T10:00:00Z'),
+    );
+    expect(far[0].day).toBe('2026-01-01');
+    expect(far[far.length - 1].day).toBe('2026-03-01');
+    expect(far.find((d) => d.day === '2026-02-01')?.submitted).toBe(1);
+  });
+
   it('without dates, runs from the first application to today', () => {
     const days = fillDays(
       [{ day: '2026-05-30', started: 2, submitted: 1 }],

@@ -15,7 +15,8 @@ const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 /**
  * Every UTC day from the opening (or the first application) to the close (or today, or the last
- * application), with zeros where nothing happened; at most DASHBOARD_MAX_DAYS, the latest kept.
+ * application), with zeros where nothing happened; at most DASHBOARD_MAX_DAYS, the latest kept. A close
+ * so far ahead that the days up to it would push the applications out ends the range today instead.
  */
 export function fillDays(
   days: { day: string; started: number; submitted: number }[],
@@ -24,12 +25,20 @@ export function fillDays(
   now: Date,
 ) {
   const known = new Map(days.map((d) => [d.day, d]));
-  const candidatesStart = [days[0]?.day, openAt ? dayOf(openAt) : undefined].filter(Boolean) as string[];
-  const candidatesEnd = [days[days.length - 1]?.day, closeAt ? dayOf(closeAt) : dayOf(now)].filter(
-    Boolean,
-  ) as string[];
-  let start = candidatesStart.length ? candidatesStart.sort()[0] : dayOf(now);
-  const end = candidatesEnd.sort()[candidatesEnd.length - 1];
+  const today = dayOf(now);
+  const latest = (...list: (string | undefined)[]) =>
+    (list.filter(Boolean) as string[]).sort().at(-1) as string;
+  const earliest = (...list: (string | undefined)[]) => (list.filter(Boolean) as string[]).sort()[0];
+  const lastDay = days[days.length - 1]?.day;
+  let start = earliest(days[0]?.day, openAt ? dayOf(openAt) : undefined) ?? today;
+  const closeDay = closeAt ? dayOf(closeAt) : undefined;
+  const fitsCloseAhead =
+    closeDay !== undefined &&
+    Date.parse(closeDay) - Date.parse(earliest(start, today)) <= (DASHBOARD_MAX_DAYS - 1) * DAY;
+  const end =
+    closeDay === undefined || (closeDay > today && !fitsCloseAhead)
+      ? latest(lastDay, today)
+      : latest(lastDay, closeDay);
   if (Date.parse(end) - Date.parse(start) > (DASHBOARD_MAX_DAYS - 1) * DAY)
     start = dayOf(new Date(Date.parse(end) - (DASHBOARD_MAX_DAYS - 1) * DAY));
   const out = [];
