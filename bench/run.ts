@@ -16,6 +16,7 @@ import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type MemoryReading, runMemoryBench } from './memory';
+import { type ObservabilityReport, runObservabilityBench } from './observability';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
@@ -371,6 +372,7 @@ async function main(): Promise<number> {
     lighthouse: null as LighthousePage[] | null,
     memory: null as MemoryReading[] | null,
     autosaveHttp: null as AutosaveHttpReport | null,
+    observability: null as ObservabilityReport | null,
   };
   let failed = false;
   try {
@@ -425,6 +427,24 @@ async function main(): Promise<number> {
         name: 'ApplyHub on PostgreSQL',
         postgres: true,
         run: () => runApp('ApplyHub on PostgreSQL', 'postgres'),
+      },
+      {
+        name: 'observability: logging and metrics on vs off (PostgreSQL)',
+        postgres: true,
+        run: async () => {
+          log('\n== Observability: logging and metrics on (A) vs off (B), API token vs cookie (PostgreSQL)');
+          reports.observability = await runObservabilityBench(
+            [await freshDatabase(), await freshDatabase()],
+            root,
+            {
+              rounds: intSetting('BENCH_OBS_ROUNDS', 6, 1, 50),
+              seconds: settings.seconds,
+              connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
+              workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
+              log,
+            },
+          );
+        },
       },
       {
         name: 'programs (PostgreSQL, in-process)',
