@@ -9,7 +9,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -31,6 +31,8 @@ export interface CellSummary {
   cell: string;
   rps: { median: number; min: number; max: number };
   p99Ms: { median: number; min: number; max: number };
+  /** The server's CPU time (user + system, its workers included) per request answered, in µs. */
+  cpuUsPerRequest: { median: number; min: number; max: number };
   non2xx: number;
   errors: number;
 }
@@ -43,6 +45,8 @@ export interface ObservabilityReport {
   cells: CellSummary[];
   /** Median over rounds of (B rps − A rps) / B rps, in %, per compared pair; and its range. */
   costs: { pair: string; medianPct: number; minPct: number; maxPct: number }[];
+  /** The same, from the server's CPU time per request (steadier than throughput on a busy machine). */
+  cpuCosts: { pair: string; medianPct: number; minPct: number; maxPct: number }[];
   loadAverage: { median: number; min: number; max: number };
   /** Bytes of request log server A wrote, per request it answered. */
   logBytesPerRequest: number | null;
@@ -137,6 +141,32 @@ async function expect200(url: string, headers: Record<string, string>): Promise<
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
 }
 
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/** CPU seconds (user + system) of a process and its direct children (cluster workers), from /proc. */
+function cpuSeconds(pid: number): number {
+  const ticks = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children file: count the process alone
+  }
+  return [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / TICKS_PER_SECOND;
+}
+
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: round(median(sorted)), min: sorted[0], max: sorted[sorted.length - 1] };
@@ -192,15 +222,18 @@ export async function runObservabilityBench(
     for (const c of cells) await warmUp(c.url, 2, c.headers);
 
     const results = new Map<string, LoadResult[]>(cells.map((c) => [c.cell, []]));
+    const cpu = new Map<string, number[]>(cells.map((c) => [c.cell, []]));
+    const pidOf = (cell: string) => (cell.startsWith('A ') ? on : off).child.proc.pid ?? 0;
     const loads: number[] = [];
     let answeredByA = 0;
     const logStart = statSync(on.logFile).size;
-    for (let round = 0; round < opts.rounds; round++) {
+    for (let pass = 0; pass < opts.rounds; pass++) {
       // A B … then B A …: a drift of the machine's load over a round falls on both alike.
-      const order = round % 2 === 0 ? cells : [...cells].reverse();
+      const order = pass % 2 === 0 ? cells : [...cells].reverse();
       const line: string[] = [];
       for (const c of order) {
         loads.push(os.loadavg()[0]);
+        const cpuBefore = cpuSeconds(pidOf(c.cell));
         const r = await load({
           target: 'observability',
           endpoint: c.cell,
@@ -210,13 +243,16 @@ export async function runObservabilityBench(
           seconds: opts.seconds,
         });
         results.get(c.cell)?.push(r);
+        cpu
+          .get(c.cell)
+          ?.push(round(((cpuSeconds(pidOf(c.cell)) - cpuBefore) * 1e6) / Math.max(1, r.requests), 0));
         if (c.cell.startsWith('A ')) answeredByA += r.requests;
         line.push(
           `${c.cell.split(' (')[0].replace(' org settings', ' settings')}${c.cell.includes('token') ? '/token' : ''} ${r.rps}`,
         );
       }
       log(
-        `  round ${round + 1}/${opts.rounds}: ${line.join(', ')} req/s; load ${os.loadavg()[0].toFixed(2)}`,
+        `  round ${pass + 1}/${opts.rounds}: ${line.join(', ')} req/s; load ${os.loadavg()[0].toFixed(2)}`,
       );
     }
     const logBytes = statSync(on.logFile).size - logStart;
@@ -239,6 +275,7 @@ export async function runObservabilityBench(
         cell,
         rps: spread(rs.map((r) => r.rps)),
         p99Ms: spread(rs.map((r) => r.p99Ms)),
+        cpuUsPerRequest: spread(cpu.get(cell) ?? []),
         non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
         errors: rs.reduce((n, r) => n + r.errors + r.timeouts, 0),
       };
@@ -255,6 +292,23 @@ export async function runObservabilityBench(
         maxPct: round(s[s.length - 1], 1),
       };
     };
+    const cpuCost = (slow: string, fast: string, pair: string) => {
+      const a = cpu.get(slow) ?? [];
+      const b = cpu.get(fast) ?? [];
+      const pct = a.map((x, i) => ((x - b[i]) / b[i]) * 100);
+      const s = [...pct].sort((x, y) => x - y);
+      return {
+        pair,
+        medianPct: round(median(pct), 1),
+        minPct: round(s[0], 1),
+        maxPct: round(s[s.length - 1], 1),
+      };
+    };
+    const cpuCosts = [
+      cpuCost('A capabilities (cookie)', 'B capabilities (cookie)', 'logging+metrics, capabilities'),
+      cpuCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
+      cpuCost('A org settings (token)', 'A org settings (cookie)', 'token vs cookie, org settings (A)'),
+    ];
     const costs = [
       pairCost('A capabilities (cookie)', 'B capabilities (cookie)', 'logging+metrics, capabilities'),
       pairCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
@@ -267,6 +321,7 @@ export async function runObservabilityBench(
       workers: opts.workers,
       cells: summaries,
       costs,
+      cpuCosts,
       loadAverage: spread(loads.map((l) => round(l))),
       logBytesPerRequest: answeredByA ? round(logBytes / answeredByA, 0) : null,
       metricsSample: sample,
@@ -277,11 +332,13 @@ export async function runObservabilityBench(
     );
     for (const s of summaries) {
       log(
-        `  ${s.cell.padEnd(26)} ${String(s.rps.median).padStart(6)} req/s [${s.rps.min}–${s.rps.max}]  p99 ${ms(s.p99Ms.median)} ms [${ms(s.p99Ms.min)}–${ms(s.p99Ms.max)}]${s.non2xx + s.errors ? `  non-2xx ${s.non2xx} errors ${s.errors}` : ''}`,
+        `  ${s.cell.padEnd(26)} ${String(s.rps.median).padStart(6)} req/s [${s.rps.min}–${s.rps.max}]  p99 ${ms(s.p99Ms.median)} ms [${ms(s.p99Ms.min)}–${ms(s.p99Ms.max)}]  CPU ${s.cpuUsPerRequest.median} µs/req [${s.cpuUsPerRequest.min}–${s.cpuUsPerRequest.max}]${s.non2xx + s.errors ? `  non-2xx ${s.non2xx} errors ${s.errors}` : ''}`,
       );
     }
     for (const c of costs)
       log(`  throughput cost, ${c.pair}: median ${c.medianPct} % per round [${c.minPct} … ${c.maxPct}]`);
+    for (const c of cpuCosts)
+      log(`  CPU per request cost, ${c.pair}: median ${c.medianPct} % per round [${c.minPct} … ${c.maxPct}]`);
     log(
       `  load average (1 min) at the cells' start: median ${report.loadAverage.median} [${report.loadAverage.min}–${report.loadAverage.max}] on ${os.cpus().length} CPUs`,
     );
