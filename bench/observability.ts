@@ -24,6 +24,8 @@ export interface ObservabilityOptions {
   seconds: number;
   connections: number;
   workers: number;
+  /** Also servers L (logging only) and M (metrics only), on the capabilities read. */
+  split: boolean;
   log: (line: string) => void;
 }
 
@@ -180,7 +182,8 @@ function median(values: number[]): number {
 }
 
 export async function runObservabilityBench(
-  dbs: [BenchDatabase, BenchDatabase],
+  /** Two databases, or four with `split` (servers L and M). */
+  dbs: BenchDatabase[],
   root: string,
   opts: ObservabilityOptions,
 ): Promise<ObservabilityReport> {
@@ -198,6 +201,23 @@ export async function runObservabilityBench(
     servers.push(on);
     const off = await startServer('observability off', root, dbs[1], { LOG_LEVEL: 'silent' }, opts.workers);
     servers.push(off);
+    const split: { cell: string; server: Server }[] = [];
+    if (opts.split) {
+      const logsOnly = await startServer('logging only', root, dbs[2], { LOG_LEVEL: 'info' }, opts.workers);
+      servers.push(logsOnly);
+      const metricsOnly = await startServer(
+        'metrics only',
+        root,
+        dbs[3],
+        { LOG_LEVEL: 'silent', METRICS_TOKEN },
+        opts.workers,
+      );
+      servers.push(metricsOnly);
+      split.push(
+        { cell: 'L capabilities (cookie)', server: logsOnly },
+        { cell: 'M capabilities (cookie)', server: metricsOnly },
+      );
+    }
     const token = await createReadToken(on);
     const caps = (s: Server) => ({ url: `${s.base}/api/me/capabilities`, headers: { cookie: s.cookie } });
     const settings = (s: Server) => ({
@@ -209,6 +229,7 @@ export async function runObservabilityBench(
       { cell: 'B capabilities (cookie)', ...caps(off) },
       { cell: 'A org settings (cookie)', ...settings(on) },
       { cell: 'B org settings (cookie)', ...settings(off) },
+      ...split.map(({ cell, server }) => ({ cell, ...caps(server) })),
       {
         cell: 'A org settings (token)',
         url: `${on.base}/api/orgs/${ORG}/settings`,
@@ -223,7 +244,13 @@ export async function runObservabilityBench(
 
     const results = new Map<string, LoadResult[]>(cells.map((c) => [c.cell, []]));
     const cpu = new Map<string, number[]>(cells.map((c) => [c.cell, []]));
-    const pidOf = (cell: string) => (cell.startsWith('A ') ? on : off).child.proc.pid ?? 0;
+    const serverOf = (cell: string) =>
+      cell.startsWith('A ')
+        ? on
+        : cell.startsWith('B ')
+          ? off
+          : (split.find((x) => x.cell === cell)?.server ?? off);
+    const pidOf = (cell: string) => serverOf(cell).child.proc.pid ?? 0;
     const loads: number[] = [];
     let answeredByA = 0;
     const logStart = statSync(on.logFile).size;
@@ -251,9 +278,7 @@ export async function runObservabilityBench(
           `${c.cell.split(' (')[0].replace(' org settings', ' settings')}${c.cell.includes('token') ? '/token' : ''} ${r.rps}`,
         );
       }
-      log(
-        `  round ${pass + 1}/${opts.rounds}: ${line.join(', ')} req/s; load ${os.loadavg()[0].toFixed(2)}`,
-      );
+      log(`  round ${pass + 1}/${opts.rounds}: ${line.join(', ')} req/s; load ${os.loadavg()[0].toFixed(2)}`);
     }
     const logBytes = statSync(on.logFile).size - logStart;
 
@@ -309,11 +334,23 @@ export async function runObservabilityBench(
       cpuCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
       cpuCost('A org settings (token)', 'A org settings (cookie)', 'token vs cookie, org settings (A)'),
     ];
+    if (opts.split) {
+      cpuCosts.push(
+        cpuCost('L capabilities (cookie)', 'B capabilities (cookie)', 'logging only, capabilities'),
+        cpuCost('M capabilities (cookie)', 'B capabilities (cookie)', 'metrics only, capabilities'),
+      );
+    }
     const costs = [
       pairCost('A capabilities (cookie)', 'B capabilities (cookie)', 'logging+metrics, capabilities'),
       pairCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
       pairCost('A org settings (token)', 'A org settings (cookie)', 'token vs cookie, org settings (A)'),
     ];
+    if (opts.split) {
+      costs.push(
+        pairCost('L capabilities (cookie)', 'B capabilities (cookie)', 'logging only, capabilities'),
+        pairCost('M capabilities (cookie)', 'B capabilities (cookie)', 'metrics only, capabilities'),
+      );
+    }
     const report: ObservabilityReport = {
       rounds: opts.rounds,
       seconds: opts.seconds,

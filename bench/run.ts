@@ -433,17 +433,17 @@ async function main(): Promise<number> {
         postgres: true,
         run: async () => {
           log('\n== Observability: logging and metrics on (A) vs off (B), API token vs cookie (PostgreSQL)');
-          reports.observability = await runObservabilityBench(
-            [await freshDatabase(), await freshDatabase()],
-            root,
-            {
-              rounds: intSetting('BENCH_OBS_ROUNDS', 6, 1, 50),
-              seconds: settings.seconds,
-              connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
-              workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
-              log,
-            },
-          );
+          const split = process.env.BENCH_OBS_SPLIT === '1';
+          const dbs = [];
+          for (let i = 0; i < (split ? 4 : 2); i++) dbs.push(await freshDatabase());
+          reports.observability = await runObservabilityBench(dbs, root, {
+            rounds: intSetting('BENCH_OBS_ROUNDS', 6, 1, 50),
+            seconds: settings.seconds,
+            connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
+            workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
+            split,
+            log,
+          });
         },
       },
       {
