@@ -17,6 +17,7 @@ import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type MemoryReading, runMemoryBench } from './memory';
 import { type ObservabilityReport, runObservabilityBench } from './observability';
+import { type RequestCpuReport, runRequestCpuBench } from './observability-cpu';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
@@ -373,6 +374,7 @@ async function main(): Promise<number> {
     memory: null as MemoryReading[] | null,
     autosaveHttp: null as AutosaveHttpReport | null,
     observability: null as ObservabilityReport | null,
+    observabilityCpu: null as RequestCpuReport | null,
   };
   let failed = false;
   try {
@@ -442,6 +444,20 @@ async function main(): Promise<number> {
             connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
             workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
             split,
+            log,
+          });
+        },
+      },
+      {
+        name: 'observability: CPU per request (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          log(
+            '\n== Observability: CPU per request with logging and metrics on vs off (PostgreSQL, in-process)',
+          );
+          reports.observabilityCpu = await runRequestCpuBench(await freshDatabase(), {
+            rounds: intSetting('BENCH_OBS_CPU_ROUNDS', 12, 2, 100),
+            requestsPerRound: intSetting('BENCH_OBS_CPU_REQUESTS', 2000, 100, 100_000),
             log,
           });
         },
