@@ -5,6 +5,7 @@
  * (`process.cpuUsage`, user + system) per request, for:
  * - on: LOG_LEVEL=info, a line per request (JSON, written synchronously to /dev/null), metrics observed;
  * - off: the logger at silent, no metrics;
+ * - logging only, metrics only;
  * - on, pino redact: as "on" with the redaction pino's `redact` option did before (the same list as
  *   `*.field` wildcard paths), to show what the one-pass redaction saved.
  * The denominator lacks the HTTP server's own work, so the percentages are upper bounds of the real
@@ -96,6 +97,7 @@ export async function runRequestCpuBench(
     const measured = createApp(deps, { observers: [metrics.observeRequest] });
     const plain = createApp(deps);
     const base = 'http://127.0.0.1:3999';
+    setLogger(createLogger({ level: 'silent' }));
     const signIn = await plain.request(`${base}/api/demo/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
@@ -112,6 +114,12 @@ export async function runRequestCpuBench(
     const variants = [
       { variant: 'on', app: measured, log: createLogger({ level: 'info', destination: devNull() }) },
       { variant: 'off', app: plain, log: createLogger({ level: 'silent', destination: devNull() }) },
+      { variant: 'logging only', app: plain, log: createLogger({ level: 'info', destination: devNull() }) },
+      {
+        variant: 'metrics only',
+        app: measured,
+        log: createLogger({ level: 'silent', destination: devNull() }),
+      },
       {
         variant: 'on, pino redact (before)',
         app: measured,
