@@ -61,8 +61,19 @@ export interface Child {
 
 const running = new Set<Child>();
 
-export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Child {
-  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `node args…` as a child. Its stdout and stderr come back through pipes (the last lines are
+ * kept for error messages), or, with `stdoutFd`, its stdout goes straight to that file descriptor (a
+ * log file: the runner, which is also the load generator, then spends no CPU reading its log lines).
+ */
+export function startChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  stdoutFd?: number,
+): Child {
+  const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);

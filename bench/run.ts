@@ -16,6 +16,8 @@ import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type MemoryReading, runMemoryBench } from './memory';
+import { type ObservabilityReport, runObservabilityBench } from './observability';
+import { type RequestCpuReport, runRequestCpuBench } from './observability-cpu';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
 import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
@@ -371,6 +373,8 @@ async function main(): Promise<number> {
     lighthouse: null as LighthousePage[] | null,
     memory: null as MemoryReading[] | null,
     autosaveHttp: null as AutosaveHttpReport | null,
+    observability: null as ObservabilityReport | null,
+    observabilityCpu: null as RequestCpuReport | null,
   };
   let failed = false;
   try {
@@ -425,6 +429,38 @@ async function main(): Promise<number> {
         name: 'ApplyHub on PostgreSQL',
         postgres: true,
         run: () => runApp('ApplyHub on PostgreSQL', 'postgres'),
+      },
+      {
+        name: 'observability: logging and metrics on vs off (PostgreSQL)',
+        postgres: true,
+        run: async () => {
+          log('\n== Observability: logging and metrics on (A) vs off (B), API token vs cookie (PostgreSQL)');
+          const split = process.env.BENCH_OBS_SPLIT === '1';
+          const dbs = [];
+          for (let i = 0; i < (split ? 4 : 2); i++) dbs.push(await freshDatabase());
+          reports.observability = await runObservabilityBench(dbs, root, {
+            rounds: intSetting('BENCH_OBS_ROUNDS', 6, 1, 50),
+            seconds: settings.seconds,
+            connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
+            workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
+            split,
+            log,
+          });
+        },
+      },
+      {
+        name: 'observability: CPU per request (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          log(
+            '\n== Observability: CPU per request with logging and metrics on vs off (PostgreSQL, in-process)',
+          );
+          reports.observabilityCpu = await runRequestCpuBench(await freshDatabase(), {
+            rounds: intSetting('BENCH_OBS_CPU_ROUNDS', 12, 2, 100),
+            requestsPerRound: intSetting('BENCH_OBS_CPU_REQUESTS', 2000, 100, 100_000),
+            log,
+          });
+        },
       },
       {
         name: 'programs (PostgreSQL, in-process)',

@@ -46,7 +46,7 @@ export function currentRequest(): RequestContext | undefined {
 }
 
 /** Field names whose values are never written (censored), at the top level and one level down. */
-const SENSITIVE = [
+const SENSITIVE = new Set([
   'email',
   'password',
   'token',
@@ -61,17 +61,58 @@ const SENSITIVE = [
   'date_of_birth',
   'personal_statement',
   'comments',
-];
-export const REDACT_PATHS = [
-  ...SENSITIVE,
-  ...SENSITIVE.map((key) => `*.${key}`),
-  'headers.cookie',
-  'headers.authorization',
-  '*.headers.cookie',
-  '*.headers.authorization',
-  'headers["set-cookie"]',
-  '*.headers["set-cookie"]',
-];
+]);
+/** Header names censored in a `headers` object, at the top level or one level down. */
+const SENSITIVE_HEADERS = new Set(['cookie', 'authorization', 'set-cookie']);
+export const CENSOR = '[redacted]';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A nested object with its sensitive fields censored (and those of a `headers` object inside it):
+ * a copy when something is censored, never a change to the caller's object; the object itself otherwise.
+ */
+function censorNested(o: Record<string, unknown>, headers: boolean): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in o) {
+    const value = o[key];
+    let censored: unknown = value;
+    if (value === undefined) continue;
+    if (SENSITIVE.has(key) || (headers && SENSITIVE_HEADERS.has(key))) censored = CENSOR;
+    else if (key === 'headers' && isPlainObject(value)) censored = censorNested(value, true);
+    if (censored !== value) {
+      copy ??= { ...o };
+      copy[key] = censored;
+    }
+  }
+  return copy ?? o;
+}
+
+/**
+ * The redaction of a line's fields, before pino serializes it (decision 039; issue 22 bench): a
+ * sensitive field is censored at the top level and one level down, as are cookie, authorization
+ * and set-cookie in `headers`; top-level strings shaped like an email address or an API token are
+ * scrubbed. This replaced pino's `redact` with `*.field` wildcard paths, which cost about 20 µs a line
+ * (most of the logging cost on the request path); one pass over the keys costs well under one.
+ * `object` is pino's own merge of the call's fields with the mixin (a fresh object), so its top level
+ * may be changed in place; nested objects are the caller's, so they are copied when censored.
+ */
+export function redactFields(object: Record<string, unknown>): Record<string, unknown> {
+  for (const key in object) {
+    const value = object[key];
+    if (value === undefined) continue;
+    if (SENSITIVE.has(key)) object[key] = CENSOR;
+    else if (typeof value === 'string') {
+      if (value.includes('@') || value.includes('ahp_') || value.includes('Bearer'))
+        object[key] = scrub(value);
+    } else if (isPlainObject(value)) object[key] = censorNested(value, key === 'headers');
+  }
+  return object;
+}
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const BEARER = /\b(ahp_[A-Za-z0-9_-]{8,}|Bearer\s+\S+)/g;
@@ -109,23 +150,14 @@ function build({ level = 'info', format = 'json', destination }: LoggerOptions):
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError },
     mixin() {
       const r = requests.getStore();
       if (!r) return {};
       return { req_id: r.requestId, user_id: r.userId, token_id: r.tokenId };
     },
-    formatters: {
-      // Strings logged as values are scrubbed too: an email in an error's text must not pass.
-      log(object) {
-        for (const [key, value] of Object.entries(object)) {
-          if (typeof value === 'string' && (value.includes('@') || value.includes('ahp_')))
-            object[key] = scrub(value);
-        }
-        return object;
-      },
-    },
+    // Sensitive fields censored; strings logged as values scrubbed (an email in an error's text).
+    formatters: { log: redactFields },
     hooks: {
       logMethod(args, method) {
         const scrubbed = args.map((a) => (typeof a === 'string' ? scrub(a) : a)) as Parameters<typeof method>;
