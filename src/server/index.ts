@@ -149,7 +149,7 @@ async function serveApi(config: Config, demo: boolean) {
   // Hidden featured sections are deleted for good after 30 days (hourly, and once now), by one process.
   const featuredPurge = lead ? startFeaturedPurge({ db: database.db, clock: deps.clock }) : null;
   // Background jobs (decision 033): every process works the queues; pg-boss shares them out.
-  const jobs = await (await import('./jobs/runtime')).startJobs(deps);
+  const jobs = await (await import('./jobs/runtime')).startJobs(deps, { metrics: measured?.metrics });
 
   const logListening = (address: string) => {
     if (!lead) return;

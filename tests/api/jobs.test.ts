@@ -10,6 +10,7 @@ import {
 } from '../../src/server/jobs';
 import { installJobQueue } from '../../src/server/jobs/install';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
+import { parsePrometheus } from '../support/prometheus';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 declare module '../../src/server/jobs/registry' {
@@ -42,10 +43,11 @@ registerJobHandler(
   },
 );
 
+const METRICS_TOKEN = 'jobs-metrics-token-0123456789';
 let t: TestApp;
 let runner: JobRunner | null = null;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { metrics: { token: METRICS_TOKEN, port: null } } });
   // The template was installed before this file registered its queue.
   await installJobQueue(t.database);
 });
@@ -65,6 +67,12 @@ const jobCount = async (state?: string) =>
       ),
     )[0].n,
   );
+
+async function scrape() {
+  const res = await t.request('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(res.status).toBe(200);
+  return parsePrometheus(await res.text());
+}
 
 describe('job queue', () => {
   it('writes a job only when the caller’s transaction commits', async () => {
@@ -102,7 +110,7 @@ describe('job queue', () => {
   });
 
   it('works every job; retries temporary failures; records permanent ones once', async () => {
-    runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5 });
+    runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5, metrics: t.metrics });
     await runner.drained({ timeoutMs: 20_000 });
     expect(done.sort()).toEqual(['a', 'b', 'c']);
     // c failed once then succeeded; d failed on all three attempts; e once, not retried.
@@ -115,6 +123,15 @@ describe('job queue', () => {
     ]);
     expect(await jobCount('completed')).toBe(3);
     expect(await jobCount('failed')).toBe(2);
+
+    // The metrics: c's one retry and d's two, then d and e given up; nothing waiting, two failed.
+    const after = await scrape();
+    const failed = (outcome: string) =>
+      after.find('applyhub_job_failures_total', { queue: 'test.record', outcome })[0]?.value;
+    expect(failed('retry')).toBe(3);
+    expect(failed('failed')).toBe(2);
+    expect(after.find('applyhub_jobs', { queue: 'test.record', state: 'created' })[0]?.value).toBe(0);
+    expect(after.find('applyhub_jobs', { queue: 'test.record', state: 'failed' })[0]?.value).toBe(2);
   });
 
   it('wakes the worker when a job commits', async () => {

@@ -10,7 +10,7 @@ import type { Config } from '../../src/server/config';
 import type { Deps } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
 import { createLogger, setLogger } from '../../src/server/log/logger';
-import { createMetrics } from '../../src/server/metrics/metrics';
+import { createMetrics, type Metrics } from '../../src/server/metrics/metrics';
 import { createNotifier } from '../../src/server/realtime/notifier';
 import { openEventStreams } from '../../src/server/realtime/routes';
 import { DiskStorage } from '../../src/server/storage';
@@ -65,6 +65,8 @@ export interface TestApp {
   deps: Deps;
   database: Database;
   clock: TestClock;
+  /** The app's metrics when the test turns them on (config.metrics.token), else null. */
+  metrics: Metrics | null;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
   /** JSON of a request, asserting nothing: tests check status and body themselves. */
   json<T = any>(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: T }>;
@@ -125,7 +127,7 @@ export async function createTestApp(
     await database.close();
     rmSync(filesDir, { recursive: true, force: true });
   };
-  return { app, deps, database, clock, request, json, signIn, close };
+  return { app, deps, database, clock, metrics, request, json, signIn, close };
 }
 
 /**

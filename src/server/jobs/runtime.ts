@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Deps } from '../context';
+import type { Metrics } from '../metrics/metrics';
 import { JOB_SCHEMA, wakeTopic } from './enqueue';
 import { databaseExecutor, type SqlExecutor } from './executor';
 import './handlers';
@@ -15,6 +16,8 @@ export interface JobRunnerOptions {
   /** Per-queue overrides of the registered options (tests: short retry delays). */
   overrides?: Partial<Record<JobName, Partial<JobDefinition['options']>>>;
   log?: (message: string) => void;
+  /** The process's metrics: queue depth by state, and failed attempts (decision 039). */
+  metrics?: Pick<Metrics, 'addGauge' | 'counter'> | null;
 }
 
 export interface JobRunner {
@@ -69,6 +72,12 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
     if (d.options.schedule) await boss.schedule(d.name, d.options.schedule, {}, { tz: 'UTC' });
   }
 
+  const failedAttempts = options.metrics?.counter(
+    'applyhub_job_failures_total',
+    'Failed job attempts by queue: outcome "retry" (another attempt follows) or "failed" (given up).',
+    ['queue', 'outcome'],
+  );
+
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let stopping = false;
@@ -115,6 +124,7 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
         const error = caught instanceof Error ? caught : new Error(String(caught));
         const permanent = error instanceof PermanentJobError;
         const last = permanent || job.attempt >= job.attempts;
+        failedAttempts?.inc({ queue: name, outcome: last ? 'failed' : 'retry' });
         if (last && o.onFailure) {
           await o.onFailure(job, error, deps).catch((err: unknown) => {
             log(`job ${name} ${job.id}: recording its failure failed: ${String(err)}`);
@@ -191,6 +201,27 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
     );
     return Number(rows[0]?.n ?? 0);
   };
+
+  options.metrics?.addGauge({
+    name: 'applyhub_jobs',
+    help: 'Background jobs by queue and state: created (waiting), retry (waiting for another attempt), active, failed (kept 30 days).',
+    labelNames: ['queue', 'state'],
+    aggregator: 'max',
+    collect: async () => {
+      const { rows } = await executor.executeSql(
+        `SELECT name, state::text AS state, count(*)::int AS n FROM ${JOB_SCHEMA}.job
+         WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active', 'failed') GROUP BY 1, 2`,
+        [names],
+      );
+      const counts = new Map(rows.map((r) => [`${r.name} ${r.state}`, Number(r.n)]));
+      return names.flatMap((queue) =>
+        ['created', 'retry', 'active', 'failed'].map((state) => ({
+          labels: { queue, state },
+          value: counts.get(`${queue} ${state}`) ?? 0,
+        })),
+      );
+    },
+  });
 
   return {
     wake() {

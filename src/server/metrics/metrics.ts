@@ -27,6 +27,8 @@ export interface GaugeOptions {
   name: string;
   help: string;
   labelNames?: string[];
+  /** How the primary joins the workers' values (default sum; 'max' for a value the database holds, read by each). */
+  aggregator?: 'sum' | 'max';
   collect: () =>
     | number
     | { labels: Record<string, string>; value: number }[]
@@ -87,11 +89,12 @@ export function createMetrics(sources: MetricSources): Metrics {
       requests.inc(labels);
       durations.observe(labels, r.seconds);
     },
-    addGauge({ name, help, labelNames: names = [], collect }) {
+    addGauge({ name, help, labelNames: names = [], aggregator = 'sum', collect }) {
       new client.Gauge({
         name,
         help,
         labelNames: names,
+        aggregator,
         registers: [registry],
         async collect() {
           const value = await collect();
