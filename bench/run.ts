@@ -17,7 +17,16 @@ import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
 import { type MemoryReading, runMemoryBench } from './memory';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
-import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
+import {
+  type Child,
+  freePort,
+  killAllNow,
+  serverEnv,
+  startChild,
+  stopAll,
+  stopChild,
+  waitReady,
+} from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
@@ -100,10 +109,12 @@ async function freshDatabase(): Promise<BenchDatabase> {
 async function measureEndpoints(
   target: string,
   endpoints: { name: string; url: string; headers?: Record<string, string> }[],
+  server?: Child,
 ) {
   for (const ep of endpoints) await warmUp(ep.url, settings.warmupSeconds, ep.headers);
   for (const ep of endpoints) {
     for (const connections of settings.connections) {
+      const cpuBefore = server?.cpuMs() ?? null;
       const r = await load({
         target,
         endpoint: ep.name,
@@ -112,10 +123,15 @@ async function measureEndpoints(
         seconds: settings.seconds,
         headers: ep.headers,
       });
+      const cpuAfter = server?.cpuMs() ?? null;
+      if (cpuBefore !== null && cpuAfter !== null && r.requests > 0) {
+        r.serverCpuUs = Math.round(((cpuAfter - cpuBefore) * 1000) / r.requests);
+      }
       loads.push(r);
       const bad = r.non2xx + r.errors + r.timeouts;
+      const cpu = r.serverCpuUs === undefined ? '' : `  server CPU ${r.serverCpuUs} µs/req`;
       log(
-        `  ${ep.name.padEnd(24)} c=${String(connections).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${ms(r.p50Ms)} ms  p99 ${ms(r.p99Ms)} ms${bad ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts}` : ''}`,
+        `  ${ep.name.padEnd(24)} c=${String(connections).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${ms(r.p50Ms)} ms  p99 ${ms(r.p99Ms)} ms${cpu}${bad ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts}` : ''}`,
       );
     }
   }
@@ -134,7 +150,7 @@ async function runHello(): Promise<void> {
   try {
     const url = `http://127.0.0.1:${port}/`;
     info.startupMs = Math.round(await waitReady(child, url, 30_000));
-    await measureEndpoints(info.target, [{ name: 'GET /', url }]);
+    await measureEndpoints(info.target, [{ name: 'GET /', url }], child);
     info.rssMbAfter = child.rssMb();
   } finally {
     await stopChild(child);
@@ -226,7 +242,7 @@ async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void
       info.sqlPerRequest = await sqlPerRequest(db, endpoints);
       log(`  SQL per request: ${JSON.stringify(info.sqlPerRequest)}`);
     }
-    await measureEndpoints(target, endpoints);
+    await measureEndpoints(target, endpoints, child);
     info.rssMbAfter = child.rssMb();
   } finally {
     await stopChild(child);
@@ -280,6 +296,7 @@ function summary(bundle: BundleReport | null): string {
       '% health',
       'p50 ms',
       'p99 ms',
+      'CPU µs/req',
       'non-2xx',
       'errors',
     ],
@@ -296,6 +313,7 @@ function summary(bundle: BundleReport | null): string {
       h ? `${Math.round((l.rps / h) * 100)}%` : '-',
       ms(l.p50Ms),
       ms(l.p99Ms),
+      l.serverCpuUs === undefined ? '-' : String(l.serverCpuUs),
       String(l.non2xx),
       String(l.errors + l.timeouts),
     ]);
