@@ -5,7 +5,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AssignedUser } from '../../../shared/schemas/program-assignments';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -14,11 +13,10 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
 import { LinkButton } from '../../components/ui/LinkButton';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { isForbidden, orgProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
 import { typeLabel } from '../programs-admin/parts';
 import { type AssignmentRole, assignmentsQuery, useAssignmentMutations } from './api';
@@ -71,17 +69,7 @@ export function ManageReviewersPage({
   const orgMissing = programs.error instanceof ApiError && programs.error.status === 404;
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="Manage Reviewers"
-      />
-
+    <OrgAdminPage org={org} title="Manage Reviewers">
       {orgMissing ? (
         <ErrorState className="mt-6" message="Organization not found" />
       ) : (
@@ -143,7 +131,7 @@ export function ManageReviewersPage({
           </section>
         </div>
       )}
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }
 
