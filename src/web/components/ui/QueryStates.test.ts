@@ -1,8 +1,8 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { type QueryLike, QueryStates } from './QueryStates';
+import { type QueryLike, QueryStates, type QueryStatesProps } from './QueryStates';
 
 type Data = { items: string[] };
 const base: QueryLike<Data> = {
@@ -16,15 +16,19 @@ const base: QueryLike<Data> = {
 
 const render = (query: Partial<QueryLike<Data>>, quietWhenForbidden = false) =>
   renderToStaticMarkup(
-    createElement(QueryStates<Data>, {
-      query: { ...base, ...query },
-      loading: 'Loading…',
-      error: 'Failed to load programs',
-      isEmpty: (d) => d.items.length === 0,
-      empty: 'No programs yet',
-      quietWhenForbidden,
-      children: (d) => d.items.join(', '),
-    }),
+    createElement(
+      QueryStates<Data>,
+      {
+        query: { ...base, ...query },
+        loading: 'Loading…',
+        error: 'Failed to load programs',
+        isEmpty: (d) => d.items.length === 0,
+        empty: 'No programs yet',
+        quietWhenForbidden,
+      } as QueryStatesProps<Data>,
+      // The render function is QueryStates' child (createElement types children as nodes).
+      ((d: Data) => d.items.join(', ')) as unknown as ReactNode,
+    ),
   );
 
 describe('QueryStates: the four states of a data view', () => {

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
 import { assignmentsQuery, scopesQuery, useAssignmentMutations, useForbiddenRedirect } from './api';
-import { PageHeading } from './parts';
+import { PageHeading, ReviewByFieldset } from './parts';
 import { isUuid, ScopePicker, UserIdField } from './pickers';
 import { type ScopeType, scopeOptionsFor, scopeText } from './UserAssignmentPanels';
 
@@ -91,26 +91,14 @@ function KindTab({ kind, addTitle }: { kind: AssignableKind; addTitle: string })
           }}
         >
           {kind === 'reviewer' && (
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Review by</legend>
-              <div className="mt-1 flex gap-4 text-sm">
-                {(['org', 'program'] as const).map((s) => (
-                  <label key={s} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={radioName}
-                      checked={reviewerScope === s}
-                      onChange={() => {
-                        setReviewerScope(s);
-                        setScopeId('');
-                      }}
-                      className="size-4 accent-blue-600"
-                    />
-                    {s === 'org' ? 'Organization' : 'Program'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ReviewByFieldset
+              name={radioName}
+              value={reviewerScope}
+              onChange={(s) => {
+                setReviewerScope(s);
+                setScopeId('');
+              }}
+            />
           )}
           {scopes.isError ? (
             <p role="alert" className="text-sm font-medium text-red-700">

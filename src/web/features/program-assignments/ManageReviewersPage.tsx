@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
 import { LinkButton } from '../../components/ui/LinkButton';
+import { Notice as NoticeLine, type NoticeValue } from '../../components/ui/Notice';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
@@ -22,7 +23,7 @@ import { typeLabel } from '../programs-admin/parts';
 import { type AssignmentRole, assignmentsQuery, useAssignmentMutations } from './api';
 
 /** An outcome shown above the lists: the spec's success text, or the server's message in a red box. */
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+type Notice = NoticeValue | null;
 
 const words: Record<AssignmentRole, { add: string; list: string; empty: string; confirm: string }> = {
   reviewer: {
@@ -233,19 +234,7 @@ export function AssignmentsPanel({ program }: { program: Pick<AdminProgram, 'id'
         />
       )}
 
-      {notice && (
-        <p
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          className={cn(
-            'mt-4 rounded-lg border px-3 py-2 text-sm font-medium',
-            notice.kind === 'error'
-              ? 'border-red-200 bg-red-50 text-red-800'
-              : 'border-green-200 bg-green-50 text-green-800',
-          )}
-        >
-          {notice.text}
-        </p>
-      )}
+      {notice && <NoticeLine notice={notice} className="mt-4" />}
 
       {list.isPending ? (
         <div role="status" className="mt-6 space-y-3">
