@@ -182,8 +182,9 @@ describe('independent scoring', () => {
       // Reviewer progress: 1 of 3 sheets submitted by each reviewer.
       await admin.goto(`/review/${YOUTH}`);
       await admin.getByRole('tab', { name: 'Reviewer progress' }).click();
+      // The progress table's scroll area (a labelled group, as every ScrollTable).
       await admin
-        .getByRole('region', { name: 'Reviewer progress' })
+        .getByRole('group', { name: 'Reviewer progress' })
         .getByRole('row', { name: /Jo Judge/ })
         .waitFor();
       await admin.getByText('2 of 6 score sheets submitted (33%)').waitFor();
