@@ -16,6 +16,11 @@ export interface LoadResult {
   timeouts: number;
   /** Status codes other than 2xx with their counts, e.g. {"401": 12}. */
   statuses: Record<string, number>;
+  /**
+   * CPU time the server process spent per request (µs, user + system), when the bench knows the
+   * process: steadier than req/s on a machine shared with other work.
+   */
+  serverCpuUs?: number;
 }
 
 /**

@@ -57,7 +57,12 @@ export interface Child {
   exited(): boolean;
   /** Resident memory of the child in MB (Linux /proc), or null when unavailable. */
   rssMb(): number | null;
+  /** CPU time the child has used so far in ms (user + system, Linux /proc), or null when unavailable. */
+  cpuMs(): number | null;
 }
+
+/** Linux's USER_HZ: /proc reports CPU times in these ticks. */
+const TICKS_PER_SECOND = 100;
 
 const running = new Set<Child>();
 
@@ -89,6 +94,16 @@ export function startChild(
     proc,
     output: () => log.trim(),
     exited: () => done,
+    cpuMs: () => {
+      try {
+        // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses.
+        const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      } catch {
+        return null;
+      }
+    },
     rssMb: () => {
       try {
         const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');

@@ -19,7 +19,16 @@ import { type MemoryReading, runMemoryBench } from './memory';
 import { type ObservabilityReport, runObservabilityBench } from './observability';
 import { type RequestCpuReport, runRequestCpuBench } from './observability-cpu';
 import { type BenchDatabase, createBenchDatabase } from './postgres';
-import { freePort, killAllNow, serverEnv, startChild, stopAll, stopChild, waitReady } from './proc';
+import {
+  type Child,
+  freePort,
+  killAllNow,
+  serverEnv,
+  startChild,
+  stopAll,
+  stopChild,
+  waitReady,
+} from './proc';
 import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
@@ -102,10 +111,12 @@ async function freshDatabase(): Promise<BenchDatabase> {
 async function measureEndpoints(
   target: string,
   endpoints: { name: string; url: string; headers?: Record<string, string> }[],
+  server?: Child,
 ) {
   for (const ep of endpoints) await warmUp(ep.url, settings.warmupSeconds, ep.headers);
   for (const ep of endpoints) {
     for (const connections of settings.connections) {
+      const cpuBefore = server?.cpuMs() ?? null;
       const r = await load({
         target,
         endpoint: ep.name,
@@ -114,10 +125,15 @@ async function measureEndpoints(
         seconds: settings.seconds,
         headers: ep.headers,
       });
+      const cpuAfter = server?.cpuMs() ?? null;
+      if (cpuBefore !== null && cpuAfter !== null && r.requests > 0) {
+        r.serverCpuUs = Math.round(((cpuAfter - cpuBefore) * 1000) / r.requests);
+      }
       loads.push(r);
       const bad = r.non2xx + r.errors + r.timeouts;
+      const cpu = r.serverCpuUs === undefined ? '' : `  server CPU ${r.serverCpuUs} µs/req`;
       log(
-        `  ${ep.name.padEnd(24)} c=${String(connections).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${ms(r.p50Ms)} ms  p99 ${ms(r.p99Ms)} ms${bad ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts}` : ''}`,
+        `  ${ep.name.padEnd(24)} c=${String(connections).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${ms(r.p50Ms)} ms  p99 ${ms(r.p99Ms)} ms${cpu}${bad ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts}` : ''}`,
       );
     }
   }
@@ -136,7 +152,7 @@ async function runHello(): Promise<void> {
   try {
     const url = `http://127.0.0.1:${port}/`;
     info.startupMs = Math.round(await waitReady(child, url, 30_000));
-    await measureEndpoints(info.target, [{ name: 'GET /', url }]);
+    await measureEndpoints(info.target, [{ name: 'GET /', url }], child);
     info.rssMbAfter = child.rssMb();
   } finally {
     await stopChild(child);
@@ -228,7 +244,7 @@ async function runApp(target: string, kind: 'pglite' | 'postgres'): Promise<void
       info.sqlPerRequest = await sqlPerRequest(db, endpoints);
       log(`  SQL per request: ${JSON.stringify(info.sqlPerRequest)}`);
     }
-    await measureEndpoints(target, endpoints);
+    await measureEndpoints(target, endpoints, child);
     info.rssMbAfter = child.rssMb();
   } finally {
     await stopChild(child);
@@ -282,6 +298,7 @@ function summary(bundle: BundleReport | null): string {
       '% health',
       'p50 ms',
       'p99 ms',
+      'CPU µs/req',
       'non-2xx',
       'errors',
     ],
@@ -298,6 +315,7 @@ function summary(bundle: BundleReport | null): string {
       h ? `${Math.round((l.rps / h) * 100)}%` : '-',
       ms(l.p50Ms),
       ms(l.p99Ms),
+      l.serverCpuUs === undefined ? '-' : String(l.serverCpuUs),
       String(l.non2xx),
       String(l.errors + l.timeouts),
     ]);

@@ -59,7 +59,7 @@ async function prepareDatabase(config: Config, demo: boolean): Promise<Database>
 const openDatabase = (config: Config) =>
   config.databaseUrl
     ? openPostgres(config.databaseUrl, 10, { prepare: config.prepareStatements })
-    : openPglite(config.dataDir);
+    : openPglite(config.dataDir, { prepare: config.prepareStatements });
 
 export async function start(env: Env = process.env) {
   const config = loadConfig(env);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../src/server/db/client';
 import { MAX_PREPARED_PER_CONNECTION } from '../../src/server/db/prepared-client';
 
-// Prepared statements are PostgreSQL's (decision 030): PGlite runs each statement as it comes.
+// Prepared statements on PostgreSQL (decision 030); PGlite's are tested in src/server/db/pglite-prepared.test.ts (decision 047).
 const url = process.env.DATABASE_URL;
 
 describe.skipIf(!url)('prepared statements on PostgreSQL', () => {

@@ -182,6 +182,7 @@ describe('independent scoring', () => {
       // Reviewer progress: 1 of 3 sheets submitted by each reviewer.
       await admin.goto(`/review/${YOUTH}`);
       await admin.getByRole('tab', { name: 'Reviewer progress' }).click();
+      // The progress table's scroll area (a labelled group, as every ScrollTable).
       await admin
         .getByRole('group', { name: 'Reviewer progress' })
         .getByRole('row', { name: /Jo Judge/ })

@@ -131,8 +131,8 @@ export async function createTestApp(
 }
 
 /**
- * Counts SQL statements the database receives while `fn` runs, at the driver: on PGlite every Parse
- * or simple Query message handed to the engine, on PostgreSQL every query a client of the pool sends.
+ * Counts SQL statements the database runs while `fn` runs, at the driver: on PGlite every Execute or
+ * simple Query message handed to the engine, on PostgreSQL every query a client of the pool sends.
  * Statements inside a transaction count, and so do its BEGIN and COMMIT.
  */
 export async function statementsDuring(database: Database, fn: () => Promise<unknown>): Promise<number> {
@@ -152,8 +152,23 @@ interface Counting {
   restore(): void;
 }
 
-const PARSE = 0x50; // 'P'
+const EXECUTE = 0x45; // 'E'
 const SIMPLE_QUERY = 0x51; // 'Q'
+
+/**
+ * The statements a batch of frontend messages runs: its Execute and simple Query messages (PGlite's
+ * own query() sends one message a call; the prepared path, decision 047, sends Bind…Execute…Sync in one).
+ */
+function statementsIn(message: Uint8Array): number {
+  let n = 0;
+  for (let at = 0; at + 5 <= message.length; ) {
+    const type = message[at];
+    if (type === EXECUTE || type === SIMPLE_QUERY) n++;
+    const length = new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0);
+    at += 1 + length;
+  }
+  return n;
+}
 
 function countPgliteMessages(pglite: NonNullable<Database['pglite']>): Counting {
   let n = 0;
@@ -162,7 +177,7 @@ function countPgliteMessages(pglite: NonNullable<Database['pglite']>): Counting 
   };
   const original = target.execProtocolRawSync;
   target.execProtocolRawSync = function (message, ...rest) {
-    if (message[0] === PARSE || message[0] === SIMPLE_QUERY) n++;
+    n += statementsIn(message);
     return original.call(this, message, ...rest);
   };
   return {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { logger } from '../log/logger';
 import { initPglite } from './pglite-initdb';
+import { preparePglite } from './pglite-prepared';
 import { reportingClient, watchPglite } from './query-errors';
 import * as schema from './schema';
 
@@ -112,15 +113,23 @@ function guardConnections(pool: pg.Pool) {
   });
 }
 
-export async function wrapPglite(pglite: PGlite): Promise<Database> {
+/** `prepare` (default on; DATABASE_PREPARE=0 turns it off) names parameterised statements (decision 047). */
+export async function wrapPglite(
+  pglite: PGlite,
+  { prepare = true }: { prepare?: boolean } = {},
+): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
+  if (prepare) preparePglite(pglite);
   watchPglite(pglite);
   const db = drizzle(pglite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
 /** PGlite in `dataDir/db`, or in memory when dataDir is null. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  { prepare = true }: { prepare?: boolean } = {},
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   let pglite: PGlite;
   // PGlite's default shared_buffers is 128 MB of WebAssembly memory that never shrinks; the embedded
@@ -135,5 +144,5 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   } else {
     pglite = await PGlite.create(options);
   }
-  return wrapPglite(pglite);
+  return wrapPglite(pglite, { prepare });
 }

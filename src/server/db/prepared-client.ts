@@ -1,7 +1,8 @@
 import pg from 'pg';
 
-/** Distinct statements a connection keeps prepared; beyond them a statement is planned each time. */
-export const MAX_PREPARED_PER_CONNECTION = 500;
+import { MAX_PREPARED_PER_CONNECTION } from './prepared-limit';
+
+export { MAX_PREPARED_PER_CONNECTION };
 
 /**
  * A pg client that prepares every parameterised statement once per connection (decision 030):

@@ -27,6 +27,7 @@ export {
 } from './Field';
 export { LinkButton } from './LinkButton';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { type QueryLike, QueryStates, type QueryStatesProps } from './QueryStates';
 export { Skeleton, SkeletonText } from './Skeleton';
 export { Spinner } from './Spinner';
 export { Stepper, type StepperProps, type StepState } from './Stepper';

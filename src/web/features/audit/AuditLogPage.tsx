@@ -246,7 +246,7 @@ export function AuditLogPage({
                 </th>
                 <Cell label="Actor" className="break-all">
                   <span className="block">
-                    {e.actor_email ?? (e.actor_id ? 'Unknown user' : 'System')}
+                    {e.actor_email ?? (e.actor_id ? '—' : 'System')}
                     {e.via && <span className="block text-xs text-slate-600">via {e.via}</span>}
                   </span>
                 </Cell>

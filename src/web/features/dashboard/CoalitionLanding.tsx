@@ -4,8 +4,8 @@ import { ChevronRight, ClipboardList } from 'lucide-react';
 import type { PublicCoalition } from '../../../shared/schemas/public';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
 import { coalitionProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
@@ -39,44 +39,44 @@ function CoalitionPrograms({ slug }: { slug: string }) {
         Programs of the coalition's member organizations. Open one to edit its application.
       </p>
       <div className="mt-4">
-        {list.isPending ? (
-          <div role="status" className="space-y-2">
-            <span className="sr-only">Loading…</span>
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : list.isError ? (
-          <ErrorState
-            message="Failed to load programs"
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon={<ClipboardList />} title="No programs yet" />
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-            {list.data.items.map((p) => (
-              <li key={p.id}>
-                <Link
-                  to={`/coalition/${slug}/cm/programs/${p.id}/builder` as never}
-                  className={cn(
-                    'flex items-center gap-3 px-4 py-3 hover:bg-slate-50 first:rounded-t-xl last:rounded-b-xl',
-                    focusRing,
-                  )}
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-slate-900">{p.name}</span>
-                    <span className="block text-sm text-slate-600">
-                      {p.organization_name} · {typeLabel(p.type)}
+        <QueryStates
+          query={list}
+          loading={
+            <div role="status" className="space-y-2">
+              <span className="sr-only">Loading…</span>
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-14 w-full" />
+            </div>
+          }
+          error="Failed to load programs"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState icon={<ClipboardList />} title="No programs yet" />}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+              {data.items.map((p) => (
+                <li key={p.id}>
+                  <Link
+                    to={`/coalition/${slug}/cm/programs/${p.id}/builder` as never}
+                    className={cn(
+                      'flex items-center gap-3 px-4 py-3 hover:bg-slate-50 first:rounded-t-xl last:rounded-b-xl',
+                      focusRing,
+                    )}
+                  >
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-medium text-slate-900">{p.name}</span>
+                      <span className="block text-sm text-slate-600">
+                        {p.organization_name} · {typeLabel(p.type)}
+                      </span>
                     </span>
-                  </span>
-                  <ReviewStatusBadge status={p.review_status} />
-                  <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                    <ReviewStatusBadge status={p.review_status} />
+                    <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </div>
     </section>
   );

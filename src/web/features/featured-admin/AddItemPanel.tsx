@@ -7,8 +7,8 @@ import type { FeaturedTargetType } from '../../../shared/schemas/public';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn, focusRing } from '../../components/ui/cn';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Select } from '../../components/ui/Field';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { ApiError } from '../../lib/api';
 import { searchTargetsQuery, useFeaturedMutations } from './api';
 import { emptyDraft, fromLocalInput, type ItemDraft, ItemFields } from './ItemFields';
@@ -92,55 +92,57 @@ export function AddItemPanel({ section }: { section: AdminSection }) {
         />
       </div>
       <div className="mt-3">
-        {results.isPending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Searching…
-          </p>
-        ) : results.isError ? (
-          <ErrorState
-            message="Search failed."
-            onRetry={() => void results.refetch()}
-            retrying={results.isFetching}
-          />
-        ) : results.data.items.length === 0 ? (
-          <p role="status" className="text-sm text-slate-600">
-            No matches.
-          </p>
-        ) : (
-          <fieldset>
-            <legend className="sr-only">Results</legend>
-            <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
-              {results.data.items.map((r) => {
-                const checked = chosen?.target_id === r.target_id && chosen.target_type === r.target_type;
-                return (
-                  <li key={`${r.target_type}:${r.target_id}`}>
-                    <label
-                      className={cn(
-                        'flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50',
-                        checked && 'bg-blue-50',
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={`featured-target-${section.id}`}
-                        className={cn('size-4 accent-blue-600', focusRing)}
-                        checked={checked}
-                        onChange={() => setChosen(r)}
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-slate-900">{r.name}</span>
-                        <span className="block truncate text-xs text-slate-600">
-                          {targetLabel[r.target_type]}
-                          {r.target_type === 'program' && r.detail ? ` · ${r.detail}` : ''}
+        <QueryStates
+          query={results}
+          loading={
+            <p role="status" className="text-sm text-slate-600">
+              Searching…
+            </p>
+          }
+          error="Search failed."
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p role="status" className="text-sm text-slate-600">
+              No matches.
+            </p>
+          }
+        >
+          {(data) => (
+            <fieldset>
+              <legend className="sr-only">Results</legend>
+              <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
+                {data.items.map((r) => {
+                  const checked = chosen?.target_id === r.target_id && chosen.target_type === r.target_type;
+                  return (
+                    <li key={`${r.target_type}:${r.target_id}`}>
+                      <label
+                        className={cn(
+                          'flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50',
+                          checked && 'bg-blue-50',
+                        )}
+                      >
+                        <input
+                          type="radio"
+                          name={`featured-target-${section.id}`}
+                          className={cn('size-4 accent-blue-600', focusRing)}
+                          checked={checked}
+                          onChange={() => setChosen(r)}
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-medium text-slate-900">{r.name}</span>
+                          <span className="block truncate text-xs text-slate-600">
+                            {targetLabel[r.target_type]}
+                            {r.target_type === 'program' && r.detail ? ` · ${r.detail}` : ''}
+                          </span>
                         </span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        )}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          )}
+        </QueryStates>
       </div>
 
       {chosen ? (

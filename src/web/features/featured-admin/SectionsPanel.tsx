@@ -9,8 +9,8 @@ import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Select } from '../../components/ui/Field';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { sectionsQuery, useFeaturedMutations } from './api';
@@ -117,106 +117,106 @@ export function SectionsPanel({ selectedId, onSelect, now }: Props) {
         {status}
       </p>
       <div className="mt-4">
-        {sections.isPending ? (
-          <div className="space-y-2" role="status" aria-label="Loading sections">
-            <Skeleton className="h-14" />
-            <Skeleton className="h-14" />
-          </div>
-        ) : sections.isError ? (
-          <ErrorState
-            message={featuredMessages.loadFailed}
-            onRetry={() => void sections.refetch()}
-            retrying={sections.isFetching}
-          />
-        ) : sections.data.items.length === 0 ? (
-          <EmptyState title="No sections yet" description="Create the first one below." />
-        ) : (
-          <ol className="space-y-2" aria-label="Sections in display order">
-            {sections.data.items.map((s, i, list) => {
-              const selected = s.id === selectedId;
-              return (
-                <li
-                  key={s.id}
-                  className={cn(
-                    'rounded-lg border p-2',
-                    selected ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-white',
-                    !s.active && 'bg-slate-50',
-                  )}
-                >
-                  <div className="flex items-start gap-1">
-                    <button
-                      type="button"
-                      onClick={() => onSelect(s.id)}
-                      aria-current={selected ? 'true' : undefined}
-                      className={cn('min-w-0 flex-1 rounded-md px-2 py-1 text-left', focusRing)}
-                    >
-                      <span
-                        className={cn(
-                          'block font-medium break-words',
-                          s.active ? 'text-slate-900' : 'text-slate-600 line-through',
-                        )}
-                      >
-                        {s.header}
-                      </span>
-                      <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
-                        <Badge tone="neutral">{typeLabel[s.section_type]}</Badge>
-                        {!s.active && <Badge status="hidden">Hidden</Badge>}
-                        <span>
-                          {s.item_count} {s.item_count === 1 ? 'item' : 'items'}
-                        </span>
-                      </span>
-                      {!s.active && s.deleted_at && (
-                        <span className="mt-1 block text-xs font-medium text-red-700">
-                          {purgeCountdownText(s.deleted_at, now)}
-                        </span>
-                      )}
-                    </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={`Move ${s.header} up`}
-                      disabled={i === 0 || reorderSections.isPending}
-                      onClick={() => move(list, i, -1)}
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={`Move ${s.header} down`}
-                      disabled={i === list.length - 1 || reorderSections.isPending}
-                      onClick={() => move(list, i, 1)}
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                    </button>
-                    {s.active ? (
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Hide ${s.header}`}
-                        title="Hide"
-                        onClick={() => setToHide(s)}
-                      >
-                        <EyeOff className="size-4" aria-hidden="true" />
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Restore ${s.header}`}
-                        title="Restore"
-                        disabled={restoreSection.isPending}
-                        onClick={() => restoreSection.mutate(s.id)}
-                      >
-                        <RotateCcw className="size-4" aria-hidden="true" />
-                      </button>
+        <QueryStates
+          query={sections}
+          loading={
+            <div className="space-y-2" role="status" aria-label="Loading sections">
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </div>
+          }
+          error={featuredMessages.loadFailed}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState title="No sections yet" description="Create the first one below." />}
+        >
+          {(data) => (
+            <ol className="space-y-2" aria-label="Sections in display order">
+              {data.items.map((s, i, list) => {
+                const selected = s.id === selectedId;
+                return (
+                  <li
+                    key={s.id}
+                    className={cn(
+                      'rounded-lg border p-2',
+                      selected ? 'border-blue-600 bg-blue-50' : 'border-slate-200 bg-white',
+                      !s.active && 'bg-slate-50',
                     )}
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
+                  >
+                    <div className="flex items-start gap-1">
+                      <button
+                        type="button"
+                        onClick={() => onSelect(s.id)}
+                        aria-current={selected ? 'true' : undefined}
+                        className={cn('min-w-0 flex-1 rounded-md px-2 py-1 text-left', focusRing)}
+                      >
+                        <span
+                          className={cn(
+                            'block font-medium break-words',
+                            s.active ? 'text-slate-900' : 'text-slate-600 line-through',
+                          )}
+                        >
+                          {s.header}
+                        </span>
+                        <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                          <Badge tone="neutral">{typeLabel[s.section_type]}</Badge>
+                          {!s.active && <Badge status="hidden">Hidden</Badge>}
+                          <span>
+                            {s.item_count} {s.item_count === 1 ? 'item' : 'items'}
+                          </span>
+                        </span>
+                        {!s.active && s.deleted_at && (
+                          <span className="mt-1 block text-xs font-medium text-red-700">
+                            {purgeCountdownText(s.deleted_at, now)}
+                          </span>
+                        )}
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`Move ${s.header} up`}
+                        disabled={i === 0 || reorderSections.isPending}
+                        onClick={() => move(list, i, -1)}
+                      >
+                        <ArrowUp className="size-4" aria-hidden="true" />
+                      </button>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`Move ${s.header} down`}
+                        disabled={i === list.length - 1 || reorderSections.isPending}
+                        onClick={() => move(list, i, 1)}
+                      >
+                        <ArrowDown className="size-4" aria-hidden="true" />
+                      </button>
+                      {s.active ? (
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={`Hide ${s.header}`}
+                          title="Hide"
+                          onClick={() => setToHide(s)}
+                        >
+                          <EyeOff className="size-4" aria-hidden="true" />
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={`Restore ${s.header}`}
+                          title="Restore"
+                          disabled={restoreSection.isPending}
+                          onClick={() => restoreSection.mutate(s.id)}
+                        >
+                          <RotateCcw className="size-4" aria-hidden="true" />
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </QueryStates>
       </div>
       <div className="mt-6 border-t border-slate-200 pt-4">
         <CreateSectionForm onCreated={onSelect} />

@@ -6,15 +6,15 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Select } from '../../components/ui/Field';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
 import { assignmentsQuery, scopesQuery, useAssignmentMutations, useForbiddenRedirect } from './api';
-import { PageHeading } from './parts';
+import { PageHeading, ReviewByFieldset } from './parts';
 import { isUuid, ScopePicker, UserIdField } from './pickers';
 import { type ScopeType, scopeOptionsFor, scopeText } from './UserAssignmentPanels';
 
@@ -91,26 +91,14 @@ function KindTab({ kind, addTitle }: { kind: AssignableKind; addTitle: string })
           }}
         >
           {kind === 'reviewer' && (
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Review by</legend>
-              <div className="mt-1 flex gap-4 text-sm">
-                {(['org', 'program'] as const).map((s) => (
-                  <label key={s} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name={radioName}
-                      checked={reviewerScope === s}
-                      onChange={() => {
-                        setReviewerScope(s);
-                        setScopeId('');
-                      }}
-                      className="size-4 accent-blue-600"
-                    />
-                    {s === 'org' ? 'Organization' : 'Program'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ReviewByFieldset
+              name={radioName}
+              value={reviewerScope}
+              onChange={(s) => {
+                setReviewerScope(s);
+                setScopeId('');
+              }}
+            />
           )}
           {scopes.isError ? (
             <p role="alert" className="text-sm font-medium text-red-700">
@@ -147,49 +135,47 @@ function KindTab({ kind, addTitle }: { kind: AssignableKind; addTitle: string })
       </section>
 
       <section aria-label="Current assignments" className="mt-6">
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <ErrorState
-            message="Failed to fetch users"
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon={<UserCheck />} title="No assignments yet." />
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-            {list.data.items.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{scopeText(a)}</p>
-                  <p className="text-sm break-all text-slate-700">
-                    {a.user_name ? `${a.user_name} · ` : ''}
-                    {a.user_email}
-                  </p>
-                  <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
-                    {kind === 'reviewer' && (
-                      <Badge tone="neutral">{a.scope_type === 'org' ? 'Organization' : 'Program'}</Badge>
-                    )}
-                    <Badge status={a.status}>{a.status === 'active' ? 'Active' : 'Revoked'}</Badge>
-                    <span>Updated {formatDateTime(a.updated_at)}</span>
-                  </p>
-                </div>
-                {a.status === 'active' && (
-                  <Button
-                    size="sm"
-                    variant="danger-ghost"
-                    onClick={() => setToRemove(a)}
-                    aria-label={`Remove ${a.user_email} from ${scopeText(a)}`}
-                  >
-                    <X className="size-4" aria-hidden="true" />
-                    Remove
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={list}
+          loading={<TableSkeleton />}
+          error="Failed to fetch users"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState icon={<UserCheck />} title="No assignments yet." />}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+              {data.items.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{scopeText(a)}</p>
+                    <p className="text-sm break-all text-slate-700">
+                      {a.user_name ? `${a.user_name} · ` : ''}
+                      {a.user_email}
+                    </p>
+                    <p className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                      {kind === 'reviewer' && (
+                        <Badge tone="neutral">{a.scope_type === 'org' ? 'Organization' : 'Program'}</Badge>
+                      )}
+                      <Badge status={a.status}>{a.status === 'active' ? 'Active' : 'Revoked'}</Badge>
+                      <span>Updated {formatDateTime(a.updated_at)}</span>
+                    </p>
+                  </div>
+                  {a.status === 'active' && (
+                    <Button
+                      size="sm"
+                      variant="danger-ghost"
+                      onClick={() => setToRemove(a)}
+                      aria-label={`Remove ${a.user_email} from ${scopeText(a)}`}
+                    >
+                      <X className="size-4" aria-hidden="true" />
+                      Remove
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
 
       <ConfirmDialog

@@ -7,8 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -49,51 +49,52 @@ export function CoalitionsPage() {
             Active Coalitions
           </h2>
           <div className="mt-3">
-            {active.isPending ? (
-              <TableSkeleton />
-            ) : active.isError ? (
-              <ErrorState
-                message="Failed to load coalitions"
-                onRetry={() => void active.refetch()}
-                retrying={active.isFetching}
-              />
-            ) : active.data.items.length === 0 ? (
-              <EmptyState icon={<Network />} title="No coalitions yet." />
-            ) : (
-              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-                {active.data.items.map((c) => {
-                  const isSelected = c.id === selectedId;
-                  return (
-                    <li key={c.id} className={cn('flex items-center gap-2 p-2', isSelected && 'bg-blue-50')}>
-                      <button
-                        type="button"
-                        aria-pressed={isSelected}
-                        onClick={() => setSelectedId(c.id)}
-                        className={cn(
-                          'min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50',
-                          isSelected && 'hover:bg-blue-100',
-                          focusRing,
-                        )}
+            <QueryStates
+              query={active}
+              loading={<TableSkeleton />}
+              error="Failed to load coalitions"
+              isEmpty={(data) => data.items.length === 0}
+              empty={<EmptyState icon={<Network />} title="No coalitions yet." />}
+            >
+              {(data) => (
+                <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+                  {data.items.map((c) => {
+                    const isSelected = c.id === selectedId;
+                    return (
+                      <li
+                        key={c.id}
+                        className={cn('flex items-center gap-2 p-2', isSelected && 'bg-blue-50')}
                       >
-                        <span className="block font-medium text-slate-900">{c.name}</span>
-                        <span className="block text-xs text-slate-600">
-                          {c.slug} · {c.member_count} {c.member_count === 1 ? 'member' : 'members'}
-                        </span>
-                      </button>
-                      <Button
-                        size="sm"
-                        variant="danger-ghost"
-                        onClick={() => setToDelete(c)}
-                        aria-label={`Delete ${c.name}`}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                        Delete
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
+                        <button
+                          type="button"
+                          aria-pressed={isSelected}
+                          onClick={() => setSelectedId(c.id)}
+                          className={cn(
+                            'min-w-0 flex-1 rounded-lg px-2 py-1.5 text-left hover:bg-slate-50',
+                            isSelected && 'hover:bg-blue-100',
+                            focusRing,
+                          )}
+                        >
+                          <span className="block font-medium text-slate-900">{c.name}</span>
+                          <span className="block text-xs text-slate-600">
+                            {c.slug} · {c.member_count} {c.member_count === 1 ? 'member' : 'members'}
+                          </span>
+                        </button>
+                        <Button
+                          size="sm"
+                          variant="danger-ghost"
+                          onClick={() => setToDelete(c)}
+                          aria-label={`Delete ${c.name}`}
+                        >
+                          <Trash2 className="size-4" aria-hidden="true" />
+                          Delete
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </QueryStates>
           </div>
         </section>
 
@@ -165,45 +166,43 @@ function CoalitionMembers({ coalition }: { coalition: SuperCoalition }) {
 
       <h3 className="mt-6 font-semibold text-slate-900">Current Members</h3>
       <div className="mt-2">
-        {members.isPending ? (
-          <p className="text-sm text-slate-600">Loading…</p>
-        ) : members.isError ? (
-          <ErrorState
-            message="Failed to load coalition members"
-            onRetry={() => void members.refetch()}
-            retrying={members.isFetching}
-          />
-        ) : members.data.items.length === 0 ? (
-          <p className="text-sm text-slate-600">No members yet</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {members.data.items.map((m) => {
-              const name = m.name || shortId(m.organization_id);
-              return (
-                <li
-                  key={m.organization_id}
-                  className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{name}</p>
-                    <p className="text-xs text-slate-600">
-                      {m.member_since ? `Added ${formatDate(m.member_since)}` : 'Unknown date'}
-                    </p>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant="danger-ghost"
-                    onClick={() => setToRemove({ id: m.organization_id, name })}
-                    aria-label={`Remove ${name}`}
+        <QueryStates
+          query={members}
+          loading={<p className="text-sm text-slate-600">Loading…</p>}
+          error="Failed to load coalition members"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<p className="text-sm text-slate-600">No members yet</p>}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {data.items.map((m) => {
+                const name = m.name || shortId(m.organization_id);
+                return (
+                  <li
+                    key={m.organization_id}
+                    className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
                   >
-                    <X className="size-4" aria-hidden="true" />
-                    Remove
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">{name}</p>
+                      <p className="text-xs text-slate-600">
+                        {m.member_since ? `Added ${formatDate(m.member_since)}` : 'Unknown date'}
+                      </p>
+                    </div>
+                    <Button
+                      size="sm"
+                      variant="danger-ghost"
+                      onClick={() => setToRemove({ id: m.organization_id, name })}
+                      aria-label={`Remove ${name}`}
+                    >
+                      <X className="size-4" aria-hidden="true" />
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryStates>
       </div>
 
       <h3 className="mt-6 font-semibold text-slate-900">Add Organization</h3>

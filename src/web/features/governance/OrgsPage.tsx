@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -36,79 +36,77 @@ export function OrgsPage() {
       />
 
       <Section id="active-orgs" title="Active Organizations">
-        {active.isPending ? (
-          <TableSkeleton />
-        ) : active.isError ? (
-          <ErrorState
-            message="Failed to load organizations"
-            onRetry={() => void active.refetch()}
-            retrying={active.isFetching}
-          />
-        ) : active.data.items.length === 0 ? (
-          <EmptyState icon={<Building2 />} title="No organizations yet." />
-        ) : (
-          <ScrollTable
-            label="Active organizations"
-            head={
-              <>
-                <th scope="col" className={`${th} sticky left-0 z-[1] bg-slate-50`}>
-                  Name
-                </th>
-                <th scope="col" className={th}>
-                  Slug
-                </th>
-                <th scope="col" className={th}>
-                  Description
-                </th>
-                <th scope="col" className={th}>
-                  Created
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </>
-            }
-          >
-            {active.data.items.map((o) => (
-              <tr key={o.id} className={rowClass}>
-                <th scope="row" className={nameCell}>
-                  {o.name}
-                </th>
-                <td className={td} data-label="Slug">
-                  <code className="text-xs">{o.slug}</code>
-                </td>
-                <td className={td} data-label="Description">
-                  <span className="line-clamp-2 max-w-md">{o.description || '—'}</span>
-                </td>
-                <td className={cn(td, 'sm:whitespace-nowrap')} data-label="Created">
-                  {formatDate(o.created_at)}
-                </td>
-                <td className={actionsCell}>
-                  <div className="flex flex-wrap gap-1 sm:flex-nowrap">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setToEdit(o)}
-                      aria-label={`Edit ${o.name}`}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger-ghost"
-                      onClick={() => setToDelete(o)}
-                      aria-label={`Delete ${o.name}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </ScrollTable>
-        )}
+        <QueryStates
+          query={active}
+          loading={<TableSkeleton />}
+          error="Failed to load organizations"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState icon={<Building2 />} title="No organizations yet." />}
+        >
+          {(data) => (
+            <ScrollTable
+              label="Active organizations"
+              head={
+                <>
+                  <th scope="col" className={`${th} sticky left-0 z-[1] bg-slate-50`}>
+                    Name
+                  </th>
+                  <th scope="col" className={th}>
+                    Slug
+                  </th>
+                  <th scope="col" className={th}>
+                    Description
+                  </th>
+                  <th scope="col" className={th}>
+                    Created
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </>
+              }
+            >
+              {data.items.map((o) => (
+                <tr key={o.id} className={rowClass}>
+                  <th scope="row" className={nameCell}>
+                    {o.name}
+                  </th>
+                  <td className={td} data-label="Slug">
+                    <code className="text-xs">{o.slug}</code>
+                  </td>
+                  <td className={td} data-label="Description">
+                    <span className="line-clamp-2 max-w-md">{o.description || '—'}</span>
+                  </td>
+                  <td className={cn(td, 'sm:whitespace-nowrap')} data-label="Created">
+                    {formatDate(o.created_at)}
+                  </td>
+                  <td className={actionsCell}>
+                    <div className="flex flex-wrap gap-1 sm:flex-nowrap">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setToEdit(o)}
+                        aria-label={`Edit ${o.name}`}
+                      >
+                        <Pencil className="size-4" aria-hidden="true" />
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger-ghost"
+                        onClick={() => setToDelete(o)}
+                        aria-label={`Delete ${o.name}`}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
+          )}
+        </QueryStates>
       </Section>
 
       <DeletedList

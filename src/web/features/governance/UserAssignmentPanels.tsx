@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { scopesQuery, useAssignmentMutations, userAssignmentsQuery } from './api';
+import { ReviewByFieldset } from './parts';
 import { type PickOption, ScopePicker } from './pickers';
 
 export type ScopeType = 'org' | 'program' | 'coalition';
@@ -133,26 +134,14 @@ function Panel({
           )}
           <div className="mt-3 grid gap-2 border-t border-slate-100 pt-3">
             {kind === 'reviewer' && (
-              <fieldset>
-                <legend className="text-sm font-medium text-slate-800">Review by</legend>
-                <div className="mt-1 flex gap-4 text-sm">
-                  {(['org', 'program'] as const).map((s) => (
-                    <label key={s} className="flex items-center gap-2">
-                      <input
-                        type="radio"
-                        name={radioName}
-                        checked={reviewerScope === s}
-                        onChange={() => {
-                          setReviewerScope(s);
-                          setScopeId('');
-                        }}
-                        className="size-4 accent-blue-600"
-                      />
-                      {s === 'org' ? 'Organization' : 'Program'}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ReviewByFieldset
+                name={radioName}
+                value={reviewerScope}
+                onChange={(s) => {
+                  setReviewerScope(s);
+                  setScopeId('');
+                }}
+              />
             )}
             <ScopePicker
               label={label}

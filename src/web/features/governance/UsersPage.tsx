@@ -9,8 +9,8 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Select } from '../../components/ui/Field';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
@@ -183,131 +183,132 @@ export function UsersPage() {
         <h2 id="user-list" className="sr-only">
           Users
         </h2>
-        {list.isPending ? (
-          <TableSkeleton rows={5} />
-        ) : list.isError ? (
-          <ErrorState
-            message="Failed to fetch users"
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={<Users />} title="No users found" />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-slate-600">
-              {total === 1 ? '1 user' : `${total} users`}
-              {total > USERS_PAGE && ` · showing ${offset + 1}–${Math.min(offset + USERS_PAGE, total)}`}
-            </p>
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-              {rows.map((u) => {
-                const isDeleted = !!u.deleted_at;
-                const open = expanded.has(u.id);
-                const name = displayName(u);
-                return (
-                  <Fragment key={u.id}>
-                    <li
-                      className={cn(
-                        'flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3',
-                        isDeleted && 'bg-slate-100 text-slate-600',
-                      )}
-                      data-testid="user-row"
-                      data-email={u.email}
-                    >
-                      <Checkbox
-                        label={<span className="sr-only">Select {name}</span>}
-                        checked={selected.has(u.id)}
-                        onCheckedChange={(on) => setSelected((s) => toggle(s, u.id, on))}
-                        disabled={isDeleted || bulkBusy}
-                        className="pt-1"
-                      />
-                      <div className={cn('min-w-0 flex-1 basis-56', isDeleted && 'line-through')}>
-                        <p className={cn('font-medium', isDeleted ? 'text-slate-600' : 'text-slate-900')}>
-                          {u.full_name || '(no name)'}
-                        </p>
-                        <p
-                          className={cn('text-sm break-all', isDeleted ? 'text-slate-600' : 'text-slate-700')}
-                        >
-                          {u.email}
-                        </p>
-                        <p className="text-xs text-slate-600">
-                          <span className="break-all">ID {u.id}</span> · Role {u.role} · Joined{' '}
-                          {formatDate(u.created_at)}
-                        </p>
-                      </div>
-                      <div className="flex flex-col gap-2 max-sm:w-full max-sm:pl-8 sm:items-end">
-                        <span className="flex flex-wrap gap-1 sm:justify-end">
-                          {isDeleted && <Badge status="deleted">Deleted</Badge>}
-                          <RoleBadges user={u} />
-                        </span>
-                        <div className="flex flex-wrap gap-2 sm:justify-end">
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-expanded={open}
-                            aria-label={`Assignments of ${name}`}
-                            onClick={() => setExpanded((s) => toggle(s, u.id, !open))}
-                          >
-                            {open ? (
-                              <ChevronDown className="size-4" aria-hidden="true" />
-                            ) : (
-                              <ChevronRight className="size-4" aria-hidden="true" />
+        <QueryStates
+          query={list}
+          loading={<TableSkeleton rows={5} />}
+          error="Failed to fetch users"
+          isEmpty={() => rows.length === 0}
+          empty={<EmptyState icon={<Users />} title="No users found" />}
+        >
+          {() => (
+            <>
+              <p className="mb-2 text-sm text-slate-600">
+                {total === 1 ? '1 user' : `${total} users`}
+                {total > USERS_PAGE && ` · showing ${offset + 1}–${Math.min(offset + USERS_PAGE, total)}`}
+              </p>
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+                {rows.map((u) => {
+                  const isDeleted = !!u.deleted_at;
+                  const open = expanded.has(u.id);
+                  const name = displayName(u);
+                  return (
+                    <Fragment key={u.id}>
+                      <li
+                        className={cn(
+                          'flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3',
+                          isDeleted && 'bg-slate-100 text-slate-600',
+                        )}
+                        data-testid="user-row"
+                        data-email={u.email}
+                      >
+                        <Checkbox
+                          label={<span className="sr-only">Select {name}</span>}
+                          checked={selected.has(u.id)}
+                          onCheckedChange={(on) => setSelected((s) => toggle(s, u.id, on))}
+                          disabled={isDeleted || bulkBusy}
+                          className="pt-1"
+                        />
+                        <div className={cn('min-w-0 flex-1 basis-56', isDeleted && 'line-through')}>
+                          <p className={cn('font-medium', isDeleted ? 'text-slate-600' : 'text-slate-900')}>
+                            {u.full_name || '(no name)'}
+                          </p>
+                          <p
+                            className={cn(
+                              'text-sm break-all',
+                              isDeleted ? 'text-slate-600' : 'text-slate-700',
                             )}
-                            Assignments
-                          </Button>
-                          {isDeleted ? (
+                          >
+                            {u.email}
+                          </p>
+                          <p className="text-xs text-slate-600">
+                            <span className="break-all">ID {u.id}</span> · Role {u.role} · Joined{' '}
+                            {formatDate(u.created_at)}
+                          </p>
+                        </div>
+                        <div className="flex flex-col gap-2 max-sm:w-full max-sm:pl-8 sm:items-end">
+                          <span className="flex flex-wrap gap-1 sm:justify-end">
+                            {isDeleted && <Badge status="deleted">Deleted</Badge>}
+                            <RoleBadges user={u} />
+                          </span>
+                          <div className="flex flex-wrap gap-2 sm:justify-end">
                             <Button
                               size="sm"
                               variant="secondary"
-                              onClick={() => setConfirm({ user: u, action: 'restore' })}
-                              aria-label={`Restore ${name}`}
+                              aria-expanded={open}
+                              aria-label={`Assignments of ${name}`}
+                              onClick={() => setExpanded((s) => toggle(s, u.id, !open))}
                             >
-                              <RotateCcw className="size-4" aria-hidden="true" />
-                              Restore
+                              {open ? (
+                                <ChevronDown className="size-4" aria-hidden="true" />
+                              ) : (
+                                <ChevronRight className="size-4" aria-hidden="true" />
+                              )}
+                              Assignments
                             </Button>
-                          ) : (
-                            <Button
-                              size="sm"
-                              variant="danger-ghost"
-                              onClick={() => setConfirm({ user: u, action: 'delete' })}
-                              aria-label={`Delete ${name}`}
-                            >
-                              <Trash2 className="size-4" aria-hidden="true" />
-                              Delete
-                            </Button>
-                          )}
+                            {isDeleted ? (
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onClick={() => setConfirm({ user: u, action: 'restore' })}
+                                aria-label={`Restore ${name}`}
+                              >
+                                <RotateCcw className="size-4" aria-hidden="true" />
+                                Restore
+                              </Button>
+                            ) : (
+                              <Button
+                                size="sm"
+                                variant="danger-ghost"
+                                onClick={() => setConfirm({ user: u, action: 'delete' })}
+                                aria-label={`Delete ${name}`}
+                              >
+                                <Trash2 className="size-4" aria-hidden="true" />
+                                Delete
+                              </Button>
+                            )}
+                          </div>
                         </div>
-                      </div>
-                    </li>
-                    {open && (
-                      <li className="bg-slate-50 px-4 py-4">
-                        <UserAssignmentPanels userId={u.id} userLabel={name} />
                       </li>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </ul>
-            {total > USERS_PAGE && (
-              <nav aria-label="Pages" className="mt-4 flex justify-between">
-                <Button
-                  variant="secondary"
-                  disabled={offset === 0}
-                  onClick={() => setOffset((o) => Math.max(0, o - USERS_PAGE))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={offset + USERS_PAGE >= total}
-                  onClick={() => setOffset((o) => o + USERS_PAGE)}
-                >
-                  Next
-                </Button>
-              </nav>
-            )}
-          </>
-        )}
+                      {open && (
+                        <li className="bg-slate-50 px-4 py-4">
+                          <UserAssignmentPanels userId={u.id} userLabel={name} />
+                        </li>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </ul>
+              {total > USERS_PAGE && (
+                <nav aria-label="Pages" className="mt-4 flex justify-between">
+                  <Button
+                    variant="secondary"
+                    disabled={offset === 0}
+                    onClick={() => setOffset((o) => Math.max(0, o - USERS_PAGE))}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={offset + USERS_PAGE >= total}
+                    onClick={() => setOffset((o) => o + USERS_PAGE)}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </QueryStates>
       </section>
 
       <ConfirmDialog

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import type {
   AssignableKind,
   AssignableRole,
@@ -14,7 +13,9 @@ import type {
   UserRoleFilter,
 } from '../../../shared/schemas/governance';
 import { ApiError, api } from '../../lib/api';
+import { isForbidden } from '../../lib/forbidden';
 import { toast } from '../../lib/toast';
+import { useForbiddenRedirect } from '../../lib/use-forbidden-redirect';
 
 type List<T> = { items: T[]; total: number };
 const enc = encodeURIComponent;
@@ -86,15 +87,7 @@ export const scopesQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
-
-/** A permission error from the server sends the user to /unauthorized (spec §6). */
-export function useForbiddenRedirect(error: unknown) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (isForbidden(error)) void navigate({ to: '/unauthorized' });
-  }, [error, navigate]);
-}
+export { isForbidden, useForbiddenRedirect };
 
 /** The server's message when it gave one for this case (409/422/404), else the spec's fallback. */
 export function failureText(err: unknown, fallback: string): string {

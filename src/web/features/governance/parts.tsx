@@ -219,3 +219,34 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
     </section>
   );
 }
+
+/** Whether a reviewer assignment is by organization or by program (the assignments page and a user's panel). */
+export function ReviewByFieldset({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: 'org' | 'program';
+  onChange: (scope: 'org' | 'program') => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Review by</legend>
+      <div className="mt-1 flex gap-4 text-sm">
+        {(['org', 'program'] as const).map((s) => (
+          <label key={s} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              checked={value === s}
+              onChange={() => onChange(s)}
+              className="size-4 accent-blue-600"
+            />
+            {s === 'org' ? 'Organization' : 'Program'}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

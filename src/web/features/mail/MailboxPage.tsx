@@ -7,9 +7,9 @@ import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
@@ -53,73 +53,75 @@ export function MailboxPage() {
         </Button>
       </form>
       <div className="mt-4">
-        {list.isPending ? (
-          <SkeletonText lines={6} label="Loading the mailbox…" />
-        ) : list.isError ? (
-          <ErrorState
-            message="Failed to load the mailbox"
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon={<Mail />}
-            title={q ? 'No emails match your search.' : 'No emails yet.'}
-            description={
-              q
-                ? 'Try another address or subject.'
-                : 'Emails appear here as the app sends them: receipts, results, reminders.'
-            }
-          />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              {list.data.items.map((m) => (
-                <li key={m.id}>
-                  <Link
-                    to="/super/mailbox/$messageId"
-                    params={{ messageId: m.id }}
-                    className={cn('block px-4 py-3 hover:bg-slate-50', focusRing)}
+        <QueryStates
+          query={list}
+          loading={<SkeletonText lines={6} label="Loading the mailbox…" />}
+          error="Failed to load the mailbox"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState
+              icon={<Mail />}
+              title={q ? 'No emails match your search.' : 'No emails yet.'}
+              description={
+                q
+                  ? 'Try another address or subject.'
+                  : 'Emails appear here as the app sends them: receipts, results, reminders.'
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                {data.items.map((m) => (
+                  <li key={m.id}>
+                    <Link
+                      to="/super/mailbox/$messageId"
+                      params={{ messageId: m.id }}
+                      className={cn('block px-4 py-3 hover:bg-slate-50', focusRing)}
+                    >
+                      <span className="flex flex-wrap items-baseline justify-between gap-x-4">
+                        <span className="min-w-0 break-words font-medium text-slate-900">{m.subject}</span>
+                        <span className="shrink-0 text-sm text-slate-600">
+                          {formatDateTime(m.received_at)}
+                        </span>
+                      </span>
+                      <span className="mt-0.5 block break-all text-sm text-slate-600">
+                        To {m.to} · from {m.from}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <nav
+                aria-label="Mailbox pages"
+                className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm"
+              >
+                <p className="text-slate-600">
+                  Showing {offset + 1}–{offset + data.items.length} of {total}
+                </p>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={offset === 0 || list.isFetching}
+                    onClick={() => setOffset(Math.max(0, offset - MAILBOX_PAGE))}
                   >
-                    <span className="flex flex-wrap items-baseline justify-between gap-x-4">
-                      <span className="min-w-0 break-words font-medium text-slate-900">{m.subject}</span>
-                      <span className="shrink-0 text-sm text-slate-600">{formatDateTime(m.received_at)}</span>
-                    </span>
-                    <span className="mt-0.5 block break-all text-sm text-slate-600">
-                      To {m.to} · from {m.from}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <nav
-              aria-label="Mailbox pages"
-              className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm"
-            >
-              <p className="text-slate-600">
-                Showing {offset + 1}–{offset + list.data.items.length} of {total}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={offset === 0 || list.isFetching}
-                  onClick={() => setOffset(Math.max(0, offset - MAILBOX_PAGE))}
-                >
-                  Newer
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={offset + MAILBOX_PAGE >= total || list.isFetching}
-                  onClick={() => setOffset(offset + MAILBOX_PAGE)}
-                >
-                  Older
-                </Button>
-              </div>
-            </nav>
-          </>
-        )}
+                    Newer
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={offset + MAILBOX_PAGE >= total || list.isFetching}
+                    onClick={() => setOffset(offset + MAILBOX_PAGE)}
+                  >
+                    Older
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )}
+        </QueryStates>
       </div>
     </DashboardShell>
   );

@@ -12,9 +12,9 @@ import { cn, focusRing } from '../../components/ui/cn';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { Input, Textarea } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { ApiError, api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
@@ -146,94 +146,92 @@ export function OrgRequestsPage() {
         <h2 id="requests-heading" className="sr-only">
           Requests
         </h2>
-        {requests.isPending ? (
-          <TableSkeleton />
-        ) : requests.isError ? (
-          <ErrorState
-            message="Failed to load organization requests."
-            onRetry={() => void requests.refetch()}
-            retrying={requests.isFetching}
-          />
-        ) : requests.data.items.length === 0 ? (
-          <EmptyState icon={<Inbox />} title="No organization requests yet." />
-        ) : (
-          <ScrollTable
-            label="Organization requests"
-            head={
-              <>
-                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                  Organization
-                </th>
-                <th scope="col" className={th}>
-                  Applicant
-                </th>
-                <th scope="col" className={th}>
-                  Submitted
-                </th>
-                <th scope="col" className={th}>
-                  Review
-                </th>
-                <th scope="col" className={th}>
-                  Actions
-                </th>
-              </>
-            }
-          >
-            {requests.data.items.map((r) => {
-              const orgName = r.organization_name ?? 'Unnamed organization';
-              return (
-                <tr key={r.application_id} className={rowClass}>
-                  <th scope="row" className={nameCell}>
-                    {orgName}
-                    {r.website && (
-                      <span className="block text-xs font-normal text-slate-600">{r.website}</span>
-                    )}
+        <QueryStates
+          query={requests}
+          loading={<TableSkeleton />}
+          error="Failed to load organization requests."
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState icon={<Inbox />} title="No organization requests yet." />}
+        >
+          {(data) => (
+            <ScrollTable
+              label="Organization requests"
+              head={
+                <>
+                  <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
+                    Organization
                   </th>
-                  <td className={td} data-label="Applicant">
-                    {r.applicant_name && <span className="block">{r.applicant_name}</span>}
-                    <span className="block text-slate-600">{r.applicant_email}</span>
-                  </td>
-                  <td className={td} data-label="Submitted">
-                    {r.submitted_at ? formatDateTime(r.submitted_at) : '—'}
-                  </td>
-                  <td className={td} data-label="Review">
-                    {r.review ? (
-                      <span className="flex flex-wrap gap-1.5">
-                        <Badge status={r.review.status === 'submitted' ? 'finalized' : 'draft'}>
-                          {r.review.status === 'submitted' ? 'Finalized' : 'Commented'}
-                        </Badge>
-                        {r.review.decision && <DecisionBadge decision={r.review.decision} />}
-                      </span>
-                    ) : (
-                      <Badge tone="neutral">Not started</Badge>
-                    )}
-                  </td>
-                  <td className={actionsCell}>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Link to={`/review/app/${r.application_id}` as never} className={link}>
-                        Review<span className="sr-only"> the request for {orgName}</span>
-                      </Link>
-                      {r.converted ? (
-                        <Link to="/org/$orgSlug" params={{ orgSlug: r.converted.slug }} className={link}>
-                          <Building2 className="mr-1 inline size-4" aria-hidden="true" />
-                          {r.converted.name}
+                  <th scope="col" className={th}>
+                    Applicant
+                  </th>
+                  <th scope="col" className={th}>
+                    Submitted
+                  </th>
+                  <th scope="col" className={th}>
+                    Review
+                  </th>
+                  <th scope="col" className={th}>
+                    Actions
+                  </th>
+                </>
+              }
+            >
+              {data.items.map((r) => {
+                const orgName = r.organization_name ?? 'Unnamed organization';
+                return (
+                  <tr key={r.application_id} className={rowClass}>
+                    <th scope="row" className={nameCell}>
+                      {orgName}
+                      {r.website && (
+                        <span className="block text-xs font-normal text-slate-600">{r.website}</span>
+                      )}
+                    </th>
+                    <td className={td} data-label="Applicant">
+                      {r.applicant_name && <span className="block">{r.applicant_name}</span>}
+                      <span className="block text-slate-600">{r.applicant_email}</span>
+                    </td>
+                    <td className={td} data-label="Submitted">
+                      {r.submitted_at ? formatDateTime(r.submitted_at) : '—'}
+                    </td>
+                    <td className={td} data-label="Review">
+                      {r.review ? (
+                        <span className="flex flex-wrap gap-1.5">
+                          <Badge status={r.review.status === 'submitted' ? 'finalized' : 'draft'}>
+                            {r.review.status === 'submitted' ? 'Finalized' : 'Commented'}
+                          </Badge>
+                          {r.review.decision && <DecisionBadge decision={r.review.decision} />}
+                        </span>
+                      ) : (
+                        <Badge tone="neutral">Not started</Badge>
+                      )}
+                    </td>
+                    <td className={actionsCell}>
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Link to={`/review/app/${r.application_id}` as never} className={link}>
+                          Review<span className="sr-only"> the request for {orgName}</span>
                         </Link>
-                      ) : r.accepted ? (
-                        <Button
-                          size="sm"
-                          onClick={() => setCreating(r)}
-                          aria-label={`Create organization ${orgName}`}
-                        >
-                          Create organization
-                        </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </ScrollTable>
-        )}
+                        {r.converted ? (
+                          <Link to="/org/$orgSlug" params={{ orgSlug: r.converted.slug }} className={link}>
+                            <Building2 className="mr-1 inline size-4" aria-hidden="true" />
+                            {r.converted.name}
+                          </Link>
+                        ) : r.accepted ? (
+                          <Button
+                            size="sm"
+                            onClick={() => setCreating(r)}
+                            aria-label={`Create organization ${orgName}`}
+                          >
+                            Create organization
+                          </Button>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </ScrollTable>
+          )}
+        </QueryStates>
       </section>
       <CreateOrgDialog request={creating} onClose={() => setCreating(null)} />
     </DashboardShell>

@@ -5,7 +5,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AssignedUser } from '../../../shared/schemas/program-assignments';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -14,17 +13,17 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Input } from '../../components/ui/Field';
 import { LinkButton } from '../../components/ui/LinkButton';
-import { PageHeader } from '../../components/ui/PageHeader';
+import { Notice as NoticeLine, type NoticeValue } from '../../components/ui/Notice';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { isForbidden, orgProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
 import { typeLabel } from '../programs-admin/parts';
 import { type AssignmentRole, assignmentsQuery, useAssignmentMutations } from './api';
 
 /** An outcome shown above the lists: the spec's success text, or the server's message in a red box. */
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+type Notice = NoticeValue | null;
 
 const words: Record<AssignmentRole, { add: string; list: string; empty: string; confirm: string }> = {
   reviewer: {
@@ -71,17 +70,7 @@ export function ManageReviewersPage({
   const orgMissing = programs.error instanceof ApiError && programs.error.status === 404;
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="Manage Reviewers"
-      />
-
+    <OrgAdminPage org={org} title="Manage Reviewers">
       {orgMissing ? (
         <ErrorState className="mt-6" message="Organization not found" />
       ) : (
@@ -143,7 +132,7 @@ export function ManageReviewersPage({
           </section>
         </div>
       )}
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }
 
@@ -245,19 +234,7 @@ export function AssignmentsPanel({ program }: { program: Pick<AdminProgram, 'id'
         />
       )}
 
-      {notice && (
-        <p
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          className={cn(
-            'mt-4 rounded-lg border px-3 py-2 text-sm font-medium',
-            notice.kind === 'error'
-              ? 'border-red-200 bg-red-50 text-red-800'
-              : 'border-green-200 bg-green-50 text-green-800',
-          )}
-        >
-          {notice.text}
-        </p>
-      )}
+      {notice && <NoticeLine notice={notice} className="mt-4" />}
 
       {list.isPending ? (
         <div role="status" className="mt-6 space-y-3">

@@ -103,7 +103,7 @@ function ReviewerProgress({ data }: { data: Dashboard }) {
           <li key={r.user_id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
             <span className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
               <span className="block text-sm font-medium break-words text-slate-900">
-                {r.name ?? r.email ?? 'Unknown User'}
+                {r.name ?? r.email ?? '—'}
               </span>
               {r.name && r.email && <span className="block text-xs break-all text-slate-600">{r.email}</span>}
             </span>

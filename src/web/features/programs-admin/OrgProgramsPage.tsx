@@ -7,11 +7,10 @@ import { BackLink } from '../../components/ui/BackLink';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
-import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
 import { CreateDraftForm } from './CreateDraftForm';
 import {
@@ -43,21 +42,11 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
   const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          fromSuper ? (
-            <BackLink to="/super/programs">Back to Program Reviews</BackLink>
-          ) : (
-            <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-              Back to {org.name} admin
-            </BackLink>
-          )
-        }
-        eyebrow={org.name}
-        title="Programs"
-      />
-
+    <OrgAdminPage
+      org={org}
+      title="Programs"
+      back={fromSuper ? <BackLink to="/super/programs">Back to Program Reviews</BackLink> : undefined}
+    >
       <div className="mt-6">
         <CreateDraftForm orgSlug={org.slug} />
       </div>
@@ -66,82 +55,82 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
         <h2 id="programs-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Your programs{list.data ? ` (${list.data.items.length})` : ''}
         </h2>
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <ErrorState
-            message="Failed to load programs"
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon={<ClipboardList />}
-            title="No programs yet"
-            description="Create a draft above to start building its application form."
-          />
-        ) : (
-          <ScrollTable
-            label="Programs"
-            head={
-              <>
-                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                  Name
-                </th>
-                <th scope="col" className={th}>
-                  Type
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Window
-                </th>
-                <th scope="col" className={th}>
-                  Published
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </>
-            }
-          >
-            {list.data.items.map((p) => (
-              <tr key={p.id} className={rowClass}>
-                <th scope="row" className={nameCell}>
-                  {p.name}
-                </th>
-                <td className={td} data-label="Type">
-                  {typeLabel(p.type)}
-                </td>
-                <td className={td} data-label="Status">
-                  <ReviewStatusBadge status={p.review_status} />
-                </td>
-                <td className={td} data-label="Window">
-                  <WindowText program={p} />
-                </td>
-                <td className={td} data-label="Published">
-                  <ScopeText program={p} />
-                </td>
-                <td className={actionsCell}>
-                  <div className="flex gap-2 sm:justify-end">
-                    <EditProgramLink program={p} href={builderHref(org.slug, p.id)} />
-                    <LinkButton
-                      to="/org/$orgSlug/admin/programs/$programId/dashboard"
-                      params={{ orgSlug: org.slug, programId: p.id }}
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Dashboard of ${p.name}`}
-                    >
-                      Dashboard
-                    </LinkButton>
-                    <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </ScrollTable>
-        )}
+        <QueryStates
+          query={list}
+          loading={<TableSkeleton />}
+          error="Failed to load programs"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState
+              icon={<ClipboardList />}
+              title="No programs yet"
+              description="Create a draft above to start building its application form."
+            />
+          }
+        >
+          {(data) => (
+            <ScrollTable
+              label="Programs"
+              head={
+                <>
+                  <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
+                    Name
+                  </th>
+                  <th scope="col" className={th}>
+                    Type
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={th}>
+                    Window
+                  </th>
+                  <th scope="col" className={th}>
+                    Published
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </>
+              }
+            >
+              {data.items.map((p) => (
+                <tr key={p.id} className={rowClass}>
+                  <th scope="row" className={nameCell}>
+                    {p.name}
+                  </th>
+                  <td className={td} data-label="Type">
+                    {typeLabel(p.type)}
+                  </td>
+                  <td className={td} data-label="Status">
+                    <ReviewStatusBadge status={p.review_status} />
+                  </td>
+                  <td className={td} data-label="Window">
+                    <WindowText program={p} />
+                  </td>
+                  <td className={td} data-label="Published">
+                    <ScopeText program={p} />
+                  </td>
+                  <td className={actionsCell}>
+                    <div className="flex gap-2 sm:justify-end">
+                      <EditProgramLink program={p} href={builderHref(org.slug, p.id)} />
+                      <LinkButton
+                        to="/org/$orgSlug/admin/programs/$programId/dashboard"
+                        params={{ orgSlug: org.slug, programId: p.id }}
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Dashboard of ${p.name}`}
+                      >
+                        Dashboard
+                      </LinkButton>
+                      <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
+          )}
+        </QueryStates>
       </section>
 
       <DeletedPrograms
@@ -162,6 +151,6 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
         confirmLabel="Delete"
         onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
       />
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import type { ProgramType, ReviewStatus } from '../../../shared/domain/programs';
 import type { ApplicationForm } from '../../../shared/schemas/forms';
 import type { AdminProgram } from '../../../shared/schemas/programs';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { isForbidden } from '../../lib/forbidden';
 import { toast } from '../../lib/toast';
+import { useForbiddenRedirect } from '../../lib/use-forbidden-redirect';
 
 export type ProgramList = { items: AdminProgram[]; total: number };
 
@@ -53,15 +54,7 @@ export type CreateDraftInput = {
   close_at: string | null;
 };
 
-export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
-
-/** A permission error from the server sends the user to /unauthorized (spec §6). */
-export function useForbiddenRedirect(error: unknown) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (isForbidden(error)) void navigate({ to: '/unauthorized' });
-  }, [error, navigate]);
-}
+export { isForbidden, useForbiddenRedirect };
 
 /** Mutations of the programs admin screens: each refreshes every program list on success. */
 export function useProgramMutations() {

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
 import { typeLabel } from '../programs-admin/parts';
 import { publishGalleryQuery } from './api';
@@ -20,18 +18,11 @@ export function PublishGalleryPage({ org }: { org: PublicOrg }) {
   useForbiddenRedirect(gallery.error);
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="Publish Results"
-        description="Send finalized decisions to applicants, program by program."
-      />
-
+    <OrgAdminPage
+      org={org}
+      title="Publish Results"
+      description="Send finalized decisions to applicants, program by program."
+    >
       <div className="mt-6">
         {gallery.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -97,6 +88,6 @@ export function PublishGalleryPage({ org }: { org: PublicOrg }) {
           </ul>
         )}
       </div>
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }

@@ -19,6 +19,7 @@ import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Textarea } from '../../components/ui/Field';
+import { Notice as NoticeLine, type NoticeValue } from '../../components/ui/Notice';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -33,7 +34,7 @@ import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { publishQueueQuery, publishResults, updatePublishedResults } from './api';
 import { ResultCard } from './MyResults';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+type Notice = NoticeValue | null;
 /** What the admin is about to confirm: publishing (all or the selection) or correcting sent results. */
 type Pending = PublishMode | 'update' | null;
 
@@ -304,19 +305,7 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
               )}
             </div>
 
-            {notice && (
-              <p
-                role={notice.kind === 'error' ? 'alert' : 'status'}
-                className={cn(
-                  'mt-4 rounded-lg border px-3 py-2 text-sm font-medium',
-                  notice.kind === 'error'
-                    ? 'border-red-200 bg-red-50 text-red-800'
-                    : 'border-green-200 bg-green-50 text-green-800',
-                )}
-              >
-                {notice.text}
-              </p>
-            )}
+            {notice && <NoticeLine notice={notice} className="mt-4" />}
 
             <div className="mt-4">
               {queue.isPending ? (

@@ -4,18 +4,16 @@ import { Inbox } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import type { InboxStatus } from '../../../shared/schemas/reviews';
-import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { PdfLink } from '../exports/PdfLink';
 import { DraftsTable } from '../inbox/DraftsTable';
 import { InboxDownloads } from '../inbox/InboxDownloads';
 import { InboxFilters } from '../inbox/InboxFilters';
 import { inboxViews } from '../inbox/views';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { orgReviewsQuery } from './api';
 import { TableSkeleton } from './parts';
@@ -63,17 +61,7 @@ export function ApplicationsInbox({
   const view = inboxViews.find((v) => v.value === status) ?? inboxViews[0];
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="Applications Inbox"
-      />
-
+    <OrgAdminPage org={org} title="Applications Inbox">
       <InboxFilters
         orgSlug={org.slug}
         status={status}
@@ -138,6 +126,6 @@ export function ApplicationsInbox({
           </>
         )}
       </div>
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackLink } from '../../../../../components/ui/BackLink';
 import { AuditLogPage } from '../../../../../features/audit/AuditLogPage';
+import { OrgAdminBackLink } from '../../../../../features/org-admin/OrgAdminPage';
 
 export const Route = createFileRoute('/_authed/org/$orgSlug/admin/audit')({
   component: function OrgAuditRoute() {
@@ -10,11 +10,7 @@ export const Route = createFileRoute('/_authed/org/$orgSlug/admin/audit')({
         where={{ org: org.slug }}
         title={`Audit log · ${org.name}`}
         eyebrow={org.name}
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
+        back={<OrgAdminBackLink org={org} />}
       />
     );
   },
