@@ -479,10 +479,14 @@ async function main(): Promise<number> {
         },
       },
       {
-        name: 'publishing results (PostgreSQL, in-process)',
+        name: 'publishing results and their emails (PostgreSQL, in-process)',
         postgres: true,
         run: async () => {
-          reports.publish = await runPublishBench(await freshDatabase(), log);
+          reports.publish = await runPublishBench(
+            await freshDatabase(),
+            log,
+            intSetting('BENCH_PUBLISH_RESULTS', 10_000, 10, 100_000),
+          );
         },
       },
       {
