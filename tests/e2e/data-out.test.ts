@@ -57,8 +57,10 @@ describe('data out', () => {
         .getByRole('combobox', { name: 'Program' })
         .selectOption({ label: 'Youth Orchestra Auditions' });
       await page.waitForURL((url) => url.searchParams.get('program') === ORCHESTRA);
-      const rows = page.getByRole('region', { name: 'Reviews' }).getByRole('row');
+      // The inbox table (a labelled group that scrolls sideways on small screens).
+      const rows = page.getByRole('group', { name: 'Reviews' }).getByRole('row');
       await page.getByRole('button', { name: 'All (3)' }).waitFor();
+      await rows.nth(3).waitFor();
       expect(await rows.count()).toBe(4);
       await expectNoAxeViolations(page);
 
@@ -154,7 +156,7 @@ describe('data out', () => {
       await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
       await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Export downloaded' });
       await page.getByRole('button', { name: 'Apply filters' }).click();
-      const table = page.getByRole('region', { name: 'Audit log' });
+      const table = page.getByRole('group', { name: 'Audit log' });
       await table.getByText('Dossier of Community Mural Residency').waitFor();
       await table.getByText('Applications of Youth Orchestra Auditions').first().waitFor();
       await noSidewaysScroll(page);
