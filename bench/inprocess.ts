@@ -10,6 +10,7 @@ import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
+import type { Deps } from '../src/server/context';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed';
@@ -22,6 +23,8 @@ export interface BenchDbOptions {
   postgresUrl?: string;
   /** Pool size on PostgreSQL (default 20). */
   pool?: number;
+  /** More settings for the app's configuration (e.g. SMTP_URL). */
+  env?: Record<string, string>;
 }
 
 export interface Measured<T> {
@@ -118,6 +121,8 @@ export async function openBenchDb(options: BenchDbOptions = {}): Promise<BenchDb
 
 export interface ServedApp {
   app: ReturnType<typeof createApp>;
+  /** What the app runs on (for the job runner). */
+  deps: Deps;
   /** http://127.0.0.1:<port> */
   base: string;
   /** Stops the HTTP server and the notifier once the requests in flight are done (5 s at most); not the database. */
@@ -125,7 +130,7 @@ export interface ServedApp {
 }
 
 /** The Hono app on `bench`'s database (demo mode config, system clock, realtime notifier), served on a free port. */
-export async function serveApp(bench: BenchDb): Promise<ServedApp> {
+export async function serveApp(bench: BenchDb, env: Record<string, string> = {}): Promise<ServedApp> {
   const { database } = bench;
   const server = serve({ fetch: () => new Response('starting'), port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
@@ -137,10 +142,11 @@ export async function serveApp(bench: BenchDb): Promise<ServedApp> {
     DATA_DIR: '/tmp/applyhub-bench-unused',
     LOG_REQUESTS: '0',
     NODE_ENV: 'development',
+    ...env,
   });
   const notifier = createNotifier(database);
   await notifier.start();
-  const app = createApp({
+  const deps: Deps = {
     config,
     database,
     db: database.db,
@@ -148,7 +154,8 @@ export async function serveApp(bench: BenchDb): Promise<ServedApp> {
     clock: systemClock,
     notifier,
     storage: await createStorage(config),
-  });
+  };
+  const app = createApp(deps);
   // Requests a load generator gave up on when its time ended still run: stop() waits for them, so
   // that they do not meet a closed database.
   let inFlight = 0;
@@ -166,6 +173,7 @@ export async function serveApp(bench: BenchDb): Promise<ServedApp> {
   );
   return {
     app,
+    deps,
     base,
     async stop() {
       server.close();
@@ -181,13 +189,14 @@ export type InProcessApp = BenchDb & Omit<ServedApp, 'stop'>;
 /** {@link openBenchDb} then {@link serveApp}; `close` stops the server and the notifier, then closes the database. */
 export async function startInProcessApp(options: BenchDbOptions = {}): Promise<InProcessApp> {
   const bench = await openBenchDb(options);
-  const served = await serveApp(bench).catch(async (err) => {
+  const served = await serveApp(bench, options.env).catch(async (err) => {
     await bench.close();
     throw err;
   });
   return {
     ...bench,
     app: served.app,
+    deps: served.deps,
     base: served.base,
     async close() {
       await served.stop();

@@ -12,6 +12,7 @@ import { demoProgramId } from '../src/server/db/seed/ids';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { type AutosaveHttpReport, runAutosaveHttpBench } from './autosave-http';
 import { analyzeBundle, type BundleReport } from './bundle';
+import { type ExportsBenchReport, runExportsBench } from './exports';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
 import { demoSignIn, type LoadResult, load, warmUp } from './load';
@@ -386,6 +387,7 @@ async function main(): Promise<number> {
     featured: [] as FeaturedBenchReport[],
     reviews: null as ReviewsBenchReport | null,
     publish: null as PublishBenchReport | null,
+    exports: null as ExportsBenchReport | null,
     scoring: null as ScoringBenchReport | null,
     uploads: null as UploadsBenchReport | null,
     lighthouse: null as LighthousePage[] | null,
@@ -533,10 +535,33 @@ async function main(): Promise<number> {
         },
       },
       {
-        name: 'publishing results (PostgreSQL, in-process)',
+        name: 'publishing results and their emails (PostgreSQL, in-process)',
         postgres: true,
         run: async () => {
-          reports.publish = await runPublishBench(await freshDatabase(), log);
+          reports.publish = await runPublishBench(
+            await freshDatabase(),
+            log,
+            intSetting('BENCH_PUBLISH_RESULTS', 10_000, 10, 100_000),
+          );
+        },
+      },
+      {
+        name: 'exports and dossier (PostgreSQL, server process)',
+        postgres: true,
+        run: async () => {
+          const sizes = (process.env.BENCH_EXPORT_SIZES || '10000,100000').split(',').map(Number);
+          if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000))
+            throw new Error('BENCH_EXPORT_SIZES: whole numbers from 1 to 1,000,000, comma-separated.');
+          log(
+            '\nExports and dossier (PostgreSQL, the built server in its own process, WORKERS=1; RSS from /proc every 20 ms):',
+          );
+          const db = await freshDatabase();
+          reports.exports = await runExportsBench(db, root, {
+            sizes,
+            dossier: intSetting('BENCH_DOSSIER', 1_000, 0, 100_000),
+            log,
+          });
+          await db.drop();
         },
       },
       {

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 declare module '../../src/server/jobs/registry' {
   interface JobTypes {
-    'test.record': { value: string; failTimes?: number; permanent?: boolean };
+    'test.record': { value: string; failTimes?: number; permanent?: boolean; sleepMs?: number };
   }
 }
 
@@ -31,6 +31,7 @@ registerJobHandler(
     attempts.set(job.data.value, n);
     if (job.data.permanent) throw new PermanentJobError(`refused ${job.data.value}`);
     if (n <= (job.data.failTimes ?? 0)) throw new Error(`temporary ${n}`);
+    if (job.data.sleepMs) await new Promise((r) => setTimeout(r, job.data.sleepMs));
     done.push(job.data.value);
   },
   {
@@ -138,5 +139,34 @@ describe('job queue', () => {
     await t.deps.db.transaction((tx) => enqueueJob(tx, 'test.record', { value: 'f' }, { key: 'f' }));
     await runner!.drained({ timeoutMs: 10_000 });
     expect(done).toContain('f');
+  });
+
+  it('keeps a job it works past its lease; retries one whose process died once its lease ends', async () => {
+    await runner!.stop();
+    // Leases of 2 s (renewed every 0.67 s, lost jobs looked for every second) instead of 30 s.
+    runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5, leaseSeconds: 2 });
+
+    // Worked for 5 s, longer than its lease: renewed, never taken back and started a second time.
+    await t.deps.db.transaction((tx) =>
+      enqueueJob(tx, 'test.record', { value: 'slow', sleepMs: 5_000 }, { key: 'slow' }),
+    );
+    await runner.drained({ timeoutMs: 20_000 });
+    expect(attempts.get('slow')).toBe(1);
+    expect(done).toContain('slow');
+
+    // Fetched by a process that died (kill -9): active, its 2 s lease never renewed. (Enqueued for
+    // later, so that this process cannot fetch it first.)
+    await t.deps.db.transaction((tx) =>
+      enqueueJob(tx, 'test.record', { value: 'orphan' }, { key: 'orphan', startAfter: 3600 }),
+    );
+    await t.deps.db.execute(
+      sql`update ${sql.raw(JOB_SCHEMA)}.job set state = 'active', started_on = now(), expire_in = interval '2 seconds'
+          where name = 'test.record' and id = ${jobIdFor('test.record', 'orphan')}`,
+    );
+    const t0 = Date.now();
+    await runner.drained({ timeoutMs: 20_000 });
+    expect(Date.now() - t0).toBeGreaterThan(1_000); // taken back only once its lease ended
+    expect(attempts.get('orphan')).toBe(1);
+    expect(done).toContain('orphan');
   });
 });

@@ -57,8 +57,10 @@ describe('data out', () => {
         .getByRole('combobox', { name: 'Program' })
         .selectOption({ label: 'Youth Orchestra Auditions' });
       await page.waitForURL((url) => url.searchParams.get('program') === ORCHESTRA);
+      // The inbox table (a labelled group that scrolls sideways on small screens).
       const rows = page.getByRole('group', { name: 'Reviews' }).getByRole('row');
       await page.getByRole('button', { name: 'All (3)' }).waitFor();
+      await rows.nth(3).waitFor();
       expect(await rows.count()).toBe(4);
       await expectNoAxeViolations(page);
 

@@ -1,15 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { type AxeOptions, expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
  * Manage Reviewers and Publish Results: the org admin adds a reviewer by email (an unknown email and a
  * wrong name get the spec's messages), removes one, then publishes the demo data set's finalized result
  * (Jordan Lee, Youth Orchestra Auditions) with decision and comments but not score, after a preview and a
- * confirmation. Jordan, with My Submissions → Results open in another browser context, sees it appear
- * without a reload, no score; the admin then corrects what was sent (adds the score) and Jordan sees it.
- * Axe runs on every page at 1280 and 375 px.
+ * confirmation that shows the exact email Jordan receives (and sends the admin a test copy). Jordan,
+ * with My Submissions → Results open in another browser context, sees it appear without a reload, no
+ * score; the admin sees it delivered; the super admin finds Jordan's email in the demo mailbox and
+ * Jordan follows its link to My Submissions. The admin then corrects what was sent (adds the score)
+ * and Jordan sees it. Axe runs on every page at 1280 and 375 px.
  */
 
 let app: RunningServer;
@@ -35,7 +37,7 @@ async function signedInPage(email: string, width = 1280): Promise<Page> {
   return page;
 }
 
-const axe = (page: Page) => expectNoAxeViolations(page);
+const axe = (page: Page, options?: AxeOptions) => expectNoAxeViolations(page, options);
 
 describe('manage reviewers', () => {
   it('adds a reviewer by email, with the not-found and name-mismatch messages, and removes one', async () => {
@@ -218,10 +220,31 @@ describe('publish results', () => {
       await publishSelected.click();
       const confirm = admin.getByRole('dialog', { name: 'Publish to 1 applicant?' });
       await confirm.getByText('will see the decision, the reviewer comments').waitFor();
+      // The exact email Jordan will receive, rendered by the server from the results template.
+      await confirm.getByText('As Jordan Lee will receive it.', { exact: false }).waitFor();
+      const emailHeaders = await confirm.getByRole('definition').allTextContents();
+      expect(emailHeaders).toContain('Jordan Lee <jordan.lee@demo.test>');
+      expect(emailHeaders).toContain(`Your result for ${PROGRAM}`);
+      const previewEmail = confirm.frameLocator('iframe[title="Preview of the results email"]');
+      await previewEmail.getByText(COMMENT_START, { exact: false }).waitFor();
+      const previewText = (await previewEmail.locator('body').textContent()) ?? '';
+      expect(previewText).toContain('Decision');
+      expect(previewText).not.toContain('Score');
+      await confirm.getByRole('tab', { name: 'Plain text' }).click();
+      expect(await confirm.locator('pre').textContent()).toContain(`${app.url}/my-submissions?tab=results`);
+      // A test copy to the admin first.
+      await confirm.getByRole('button', { name: 'Send a test copy to me' }).click();
+      await confirm.getByRole('status').filter({ hasText: 'admin@demo.test' }).waitFor();
       await axe(admin);
       await admin.screenshot({ path: '/tmp/publish-confirm-1280.png' });
       await confirm.getByRole('button', { name: 'Publish' }).click();
       await admin.getByRole('status').filter({ hasText: 'Published 1 selected result(s).' }).waitFor();
+
+      // Admins see the email delivered (the worker sends it to the built-in mailbox: no SMTP_URL).
+      const delivery = admin.getByRole('region', { name: 'Email delivery' });
+      await expect
+        .poll(async () => (await delivery.textContent())?.replace(/\s+/g, ''), { timeout: 20_000 })
+        .toContain('1Sent0Pending0Failed');
 
       // The published row leaves the not-yet-published view; turning the filter off shows it as Yes.
       await admin.getByText('Every finalized result is published.').waitFor();
@@ -251,6 +274,49 @@ describe('publish results', () => {
       await axe(applicant);
       await applicant.screenshot({ path: '/tmp/publish-results-1280.png', fullPage: true });
 
+      // The super admin's mailbox: Jordan's email (and the admin's test copy), opened as Jordan sees it.
+      const superAdmin = await signedInPage('super@demo.test');
+      let emailLink: string;
+      try {
+        await superAdmin.goto('/super/mailbox');
+        await superAdmin.getByRole('heading', { level: 1, name: 'Mailbox' }).waitFor();
+        await superAdmin.getByRole('link', { name: `[Test] Your result for ${PROGRAM}` }).waitFor();
+        await superAdmin.getByLabel('Search by recipient or subject').fill('jordan.lee@demo.test');
+        await superAdmin.getByRole('button', { name: 'Search' }).click();
+        const jordanEmails = superAdmin.getByRole('link', { name: /To jordan\.lee@demo\.test/ });
+        await jordanEmails.first().waitFor();
+        await axe(superAdmin);
+        await superAdmin.getByRole('link', { name: new RegExp(`^Your result for ${PROGRAM}`) }).click();
+        await superAdmin.getByRole('heading', { level: 1, name: `Your result for ${PROGRAM}` }).waitFor();
+        const opened = superAdmin.frameLocator(`iframe[title="Email: Your result for ${PROGRAM}"]`);
+        await opened.getByText(COMMENT_START, { exact: false }).waitFor();
+        expect((await opened.locator('body').textContent()) ?? '').not.toContain('92');
+        emailLink = (await opened
+          .getByRole('link', { name: 'See it in My Submissions' })
+          .getAttribute('href'))!;
+        expect(emailLink).toBe(`${app.url}/my-submissions?tab=results`);
+        // The page around the email (the email's own HTML is a sandboxed frame, which axe cannot enter:
+        // it fails opening its helper tab).
+        await axe(superAdmin, { exclude: ['iframe'] });
+        await superAdmin.screenshot({ path: '/tmp/mailbox-message-1280.png', fullPage: true });
+      } finally {
+        await superAdmin.context().close();
+      }
+      // Jordan follows the email's link: My Submissions, on the Results tab.
+      const fromEmail = await signedInPage('jordan.lee@demo.test');
+      try {
+        await fromEmail.goto(emailLink);
+        const tab = fromEmail.getByRole('tab', { name: 'Results' });
+        await tab.waitFor();
+        expect(await tab.getAttribute('aria-selected')).toBe('true');
+        await fromEmail
+          .getByRole('article')
+          .filter({ has: fromEmail.getByRole('heading', { name: PROGRAM }) })
+          .waitFor();
+      } finally {
+        await fromEmail.context().close();
+      }
+
       // Correcting what was sent: add the score to Jordan's published result, after confirming.
       await row.getByRole('checkbox', { name: 'Select Jordan Lee' }).check();
       await box('Score').click();
@@ -277,7 +343,7 @@ describe('publish results', () => {
       await applicant.context().close();
       await admin.context().close();
     }
-  });
+  }, 180_000);
 
   it('works on a phone (375 px): gallery, queue as cards, results, no axe violations', async () => {
     const admin = await signedInPage('admin@demo.test', 375);

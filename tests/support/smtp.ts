@@ -17,6 +17,8 @@ export class TestSmtp {
   readonly received: Received[] = [];
   /** Recipients answered `550 No such user`. */
   readonly refuse = new Set<string>();
+  /** Milliseconds between receiving a message and answering 250 (a slow server). */
+  delayMs = 0;
   private server: SMTPServer | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
   port = 0;
@@ -54,6 +56,7 @@ export class TestSmtp {
               raw,
             });
             this.notify();
+            if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
             callback();
           } catch (err) {
             callback(err as Error);

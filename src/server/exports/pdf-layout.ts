@@ -32,6 +32,8 @@ export class PdfWriter {
   private page!: PDFPage;
   private y = 0;
   private readonly pages: PDFPage[] = [];
+  /** Widths at size 1 of the words seen, per font: each word is shaped once, not once per line it is tried on. */
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
   private constructor(
     readonly doc: PDFDocument,
@@ -76,7 +78,21 @@ export class PdfWriter {
     return out;
   }
 
-  /** Lines of at most `width` points: by words, and a word longer than a line by characters. */
+  private wordWidth(word: string, font: PDFFont, size: number): number {
+    const known = this.widths.get(font) ?? new Map<string, number>();
+    this.widths.set(font, known);
+    let w = known.get(word);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(word, 1);
+      known.set(word, w);
+    }
+    return w * size;
+  }
+
+  /**
+   * Lines of at most `width` points: by words (a line's width is the sum of its words' widths, so
+   * a long essay costs one measurement per word), and a word longer than a line by characters.
+   */
   private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
     for (const para of text.replace(/\r\n?/g, '\n').split('\n')) {
@@ -86,10 +102,13 @@ export class PdfWriter {
         continue;
       }
       let line = '';
+      let lineWidth = 0;
       for (const word of clean.split(/(\s+)/)) {
-        const next = line + word;
-        if (font.widthOfTextAtSize(next, size) <= width) {
-          line = next;
+        if (!word) continue;
+        const w = this.wordWidth(word, font, size);
+        if (lineWidth + w <= width) {
+          line += word;
+          lineWidth += w;
           continue;
         }
         if (line.trim()) lines.push(line.trimEnd());
@@ -100,6 +119,7 @@ export class PdfWriter {
           lines.push(line.slice(0, cut));
           line = line.slice(cut);
         }
+        lineWidth = this.wordWidth(line, font, size);
       }
       if (line.trim()) lines.push(line.trimEnd());
     }

@@ -47,9 +47,13 @@ export function jobIdFor(name: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * Always a time: pg-boss's insert casts the value both as a time and as an interval, and PostgreSQL
+ * refuses an interval text cast as a time even in the branch it does not take.
+ */
 function startAfterOf(value: Date | number | undefined): string | undefined {
   if (value === undefined) return undefined;
-  return value instanceof Date ? value.toISOString() : `${Math.max(0, value)} seconds`;
+  return (value instanceof Date ? value : new Date(Date.now() + Math.max(0, value) * 1000)).toISOString();
 }
 
 /**

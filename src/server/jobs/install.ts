@@ -5,8 +5,17 @@ import { databaseExecutor } from './executor';
 import './handlers';
 import { type JobDefinition, jobDefinitions } from './registry';
 
+/**
+ * Seconds a fetched job stays ours without a renewal: the process working it renews the lease of
+ * every job in hand every {@link LEASE_RENEW_SECONDS} (up to the queue's timeout), so a job whose
+ * process died (kill -9, a lost machine) is retried about this long after, not after its whole
+ * timeout (decision 033).
+ */
+export const LEASE_SECONDS = 30;
+export const LEASE_RENEW_SECONDS = 10;
+
 /** The queue row pg-boss keeps for a registered queue: its retry and expiry policy. */
-export function queueOptionsOf(definition: JobDefinition) {
+export function queueOptionsOf(definition: JobDefinition, lease = LEASE_SECONDS) {
   const { retryLimit, retryDelaySeconds, retryBackoff, timeoutSeconds } = definition.options;
   return {
     name: definition.name,
@@ -14,7 +23,8 @@ export function queueOptionsOf(definition: JobDefinition) {
     retryLimit,
     retryDelay: retryDelaySeconds,
     retryBackoff,
-    expireInSeconds: timeoutSeconds,
+    // A job starts with a short lease; the runtime extends it while the job is worked.
+    expireInSeconds: Math.min(timeoutSeconds, lease),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Metrics } from '../metrics/metrics';
 import { JOB_SCHEMA, wakeTopic } from './enqueue';
 import { databaseExecutor, type SqlExecutor } from './executor';
 import './handlers';
-import { queueOptionsOf } from './install';
+import { LEASE_RENEW_SECONDS, LEASE_SECONDS, queueOptionsOf } from './install';
 import { type Job, type JobDefinition, type JobName, jobDefinitions, PermanentJobError } from './registry';
 
 export interface JobRunnerOptions {
@@ -15,6 +15,8 @@ export interface JobRunnerOptions {
   supervise?: boolean;
   /** Per-queue overrides of the registered options (tests: short retry delays). */
   overrides?: Partial<Record<JobName, Partial<JobDefinition['options']>>>;
+  /** Seconds a fetched job stays this process's without a renewal (default {@link LEASE_SECONDS}; tests: short). */
+  leaseSeconds?: number;
   log?: (message: string) => void;
   /** The process's metrics: queue depth by state, and failed attempts (decision 039). */
   metrics?: Pick<Metrics, 'addGauge' | 'counter'> | null;
@@ -47,11 +49,12 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
   const log = options.log ?? ((m: string) => console.error(m));
   const pollMs = Math.max(0.5, options.pollingIntervalSeconds ?? 2) * 1000;
   const executor: SqlExecutor = databaseExecutor(database);
+  const lease = options.leaseSeconds ?? LEASE_SECONDS;
+  const renewEveryMs = Math.min(LEASE_RENEW_SECONDS, lease / 3) * 1000;
   const definitions = jobDefinitions().map((d) => ({
     ...d,
     options: { ...d.options, ...(options.overrides as Record<string, object> | undefined)?.[d.name] },
   }));
-  const longest = Math.max(60, ...definitions.map((d) => d.options.timeoutSeconds));
 
   const boss = new PgBoss({
     schema: JOB_SCHEMA,
@@ -59,8 +62,9 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
     migrate: false,
     supervise: options.supervise ?? true,
     schedule: (options.supervise ?? true) && definitions.some((d) => d.options.schedule),
-    // Lost jobs (their process died) are found within half their timeout, at most a minute.
-    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(longest / 2))),
+    // Lost jobs (their process died and stopped renewing their lease) are retried within a lease
+    // and a half (45 s); one process acts per interval.
+    maintenanceIntervalSeconds: Math.max(1, Math.floor(lease / 2)),
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
     deleteAfterDays: 30,
@@ -68,7 +72,7 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
   boss.on('error', (err: Error) => log(`job queue: ${err.message}`));
   await boss.start();
   for (const d of definitions) {
-    await boss.updateQueue(d.name, queueOptionsOf(d));
+    await boss.updateQueue(d.name, queueOptionsOf(d, lease));
     if (d.options.schedule) await boss.schedule(d.name, d.options.schedule, {}, { tz: 'UTC' });
   }
 
@@ -83,6 +87,32 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
   let stopping = false;
   /** Jobs being worked right now, by queue: failed back to their queue if a stop cannot wait for them. */
   const inHand = new Map<string, Set<string>>();
+  /** Jobs fetched and not yet completed or failed, by queue: their leases are renewed. */
+  const leased = new Map<string, Set<string>>();
+  const leasedOf = (name: string) => {
+    const set = leased.get(name) ?? new Set<string>();
+    leased.set(name, set);
+    return set;
+  };
+  const timeoutOf = new Map<string, number>(definitions.map((d) => [d.name, d.options.timeoutSeconds]));
+  /**
+   * Renews the lease of every job in hand (one statement per queue), never past the queue's
+   * timeout: a handler stuck longer than that loses its job to a retry, as before.
+   */
+  const renewLeases = async () => {
+    for (const [name, ids] of leased) {
+      if (ids.size === 0) continue;
+      await executor
+        .executeSql(
+          `UPDATE ${JOB_SCHEMA}.job SET expire_in = least(now() - started_on + make_interval(secs => $3), make_interval(secs => $4))
+           WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+          [name, [...ids], lease, timeoutOf.get(name) ?? lease],
+        )
+        .catch((err: unknown) => log(`job queue ${name}: renewing leases failed: ${String(err)}`));
+    }
+  };
+  const renewer = setInterval(() => void renewLeases(), renewEveryMs);
+  renewer.unref();
   const loops = definitions.map((definition) => workQueue(definition));
   const unsubscribes = definitions.map((d) =>
     notifier.subscribe(wakeTopic(d.name), () => loops.find((l) => l.name === d.name)?.wake()),
@@ -146,15 +176,21 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
 
     const runBatch = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
       const done: string[] = [];
+      const lease = leasedOf(name);
+      for (const j of jobs) lease.add(j.id);
       let next = 0;
+      // A stopping process starts no more of its batch: those are handed back by stop().
       const lane = async () => {
-        while (next < jobs.length) {
-          const id = await runOne(jobs[next++]);
+        while (next < jobs.length && !stopping) {
+          const raw = jobs[next++];
+          const id = await runOne(raw);
           if (id) done.push(id);
+          else lease.delete(raw.id); // failed: back in pg-boss's hands
         }
       };
       await Promise.all(Array.from({ length: Math.min(o.concurrency, jobs.length) }, lane));
       if (done.length > 0) await boss.complete(name, done);
+      for (const id of done) lease.delete(id);
     };
 
     const running = (async () => {
@@ -256,13 +292,28 @@ export async function startJobs(deps: Deps, options: JobRunnerOptions = {}): Pro
         finished,
         new Promise<false>((r) => setTimeout(() => r(false), timeoutMs).unref()),
       ]);
+      clearInterval(renewer);
       if (!inTime) {
-        // Back to their queues now rather than after their timeout (a handler still running may
+        // Back to their queues now rather than after their lease (a handler still running may
         // finish too: work is idempotent, so at worst it is done twice, never lost).
         for (const [name, ids] of inHand) {
-          for (const id of ids)
+          for (const id of ids) {
             await boss.fail(name, id, { message: 'stopped while running' }).catch(() => {});
+            leased.get(name)?.delete(id);
+          }
         }
+      }
+      // Fetched but never started: waiting again at once, for any process, without spending a retry.
+      for (const [name, ids] of leased) {
+        if (ids.size === 0) continue;
+        await executor
+          .executeSql(
+            `UPDATE ${JOB_SCHEMA}.job SET state = 'created', started_on = NULL
+             WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+            [name, [...ids]],
+          )
+          .catch(() => {});
+        ids.clear();
       }
       await boss.stop({ graceful: false, close: false }).catch(() => {});
     },

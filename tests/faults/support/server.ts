@@ -30,21 +30,30 @@ async function admin(sql: string) {
 
 export interface RunningServer {
   url: string;
+  /** Its database's name (pass it to {@link startServer} to start again on the same data). */
+  database: string;
   proxy: FaultProxy;
   child: ChildProcess;
   /** Output of the server so far (stdout and stderr). */
   output(): string;
   exited: Promise<number | null>;
+  /** Stops it and drops its database. */
   stop(): Promise<void>;
+  /** kill -9, as a crash would: the database is kept for a restart. */
+  crash(): Promise<void>;
 }
 
 /**
  * The real server (src/server/index.ts, demo data) in a child process, on a fresh PostgreSQL
- * database reached through a FaultProxy. One process unless `env` sets WORKERS.
+ * database reached through a FaultProxy (or on `database`, left by a server that crashed). One
+ * process unless `env` sets WORKERS.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const name = `applyhub_fault_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
+export async function startServer(
+  env: Record<string, string> = {},
+  { database }: { database?: string } = {},
+): Promise<RunningServer> {
+  const name = database ?? `applyhub_fault_${randomBytes(5).toString('hex')}`;
+  if (!database) await admin(`create database ${name}`);
   const target = new URL(POSTGRES_URL);
   const proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(POSTGRES_URL);
@@ -88,16 +97,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (i > 600) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = async () => {
-    if (child.exitCode === null) {
+  let crashed = false;
+  const crash = async () => {
+    crashed = true;
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;
     }
     await proxy.close();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    if (!crashed) await crash();
     await admin(`drop database if exists ${name} with (force)`);
   };
-  return { url, proxy, child, output: () => output, exited, stop };
+  return { url, database: name, proxy, child, output: () => output, exited, stop, crash };
 }
 
 /** A signed-in, onboarded applicant with an application to an open demo program. */

@@ -20,13 +20,13 @@ import { myDraftsQuery, mySubmissionsQuery } from './api';
  * My Submissions (spec 001 §2): applications in progress with their deadline and Continue (when there
  * are any), then the tabs Applications (non-draft, newest first, with the published result) and Results.
  */
-export function MySubmissionsPage() {
+export function MySubmissionsPage({ tab = 'applications' }: { tab?: 'applications' | 'results' }) {
   usePageTitle('My Submissions');
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader back={<BackLink to="/dashboard">Back to dashboard</BackLink>} title="My Submissions" />
       <InProgress />
-      <Tabs defaultValue="applications" className="mt-6">
+      <Tabs defaultValue={tab} className="mt-6">
         <TabsList aria-label="My Submissions">
           <TabsTrigger value="applications">Applications</TabsTrigger>
           <TabsTrigger value="results">Results</TabsTrigger>
