@@ -164,7 +164,10 @@ export async function runExportsBench(
   const base = `http://127.0.0.1:${port}`;
   const child = startChild(
     'exports server',
-    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), 'dist/server/index.js'],
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      'dist/server/index.js',
+    ],
     serverEnv(port, dataDir, database.url, { WORKERS: '1' }),
     root,
   );
