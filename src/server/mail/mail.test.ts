@@ -112,7 +112,7 @@ describe('templates', () => {
       },
       ctx,
     );
-    expect(shown.text).toContain('Decision: accept');
+    expect(shown.text).toContain('Decision: Accepted');
     expect(shown.text).toContain('Congrats!');
     expect(shown.text).not.toContain('Score');
     expect(shown.text).not.toContain('Reviewer comments');
