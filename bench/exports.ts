@@ -160,27 +160,42 @@ export async function runExportsBench(
   const { log } = o;
   const sizes = [...o.sizes].sort((a, b) => a - b);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-bench-exports-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = startChild(
-    'exports server',
-    [
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      'dist/server/index.js',
-    ],
-    serverEnv(port, dataDir, database.url, { WORKERS: '1' }),
-    root,
-  );
+  const nodeArgs = [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_EXPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  /**
+   * A fresh server process for each download (same database and files), so that each figure is the
+   * growth above that process's own idle memory, not above what an earlier download left in its heap.
+   */
+  const withServer = async <T>(
+    fn: (pid: number, base: string, headers: Record<string, string>) => Promise<T>,
+  ) => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = startChild(
+      'exports server',
+      [...nodeArgs, 'dist/server/index.js'],
+      serverEnv(port, dataDir, database.url, { WORKERS: '1' }),
+      root,
+    );
+    try {
+      await waitReady(child, `${base}/api/health`, 180_000);
+      const cookie = await demoSignIn(base, 'admin@demo.test');
+      const headers = { cookie, origin: base };
+      const notice = await fetch(`${base}/api/me/personal-data-notice`, { method: 'POST', headers });
+      if (notice.status !== 200) throw new Error(`personal-data notice: ${notice.status}`);
+      return await fn(child.proc.pid!, base, headers);
+    } finally {
+      await stopChild(child);
+    }
+  };
   const db = new pg.Client({ connectionString: database.url });
   const report: ExportsBenchReport = { exports: [], dossier: null, generateSeconds: 0 };
   try {
-    await waitReady(child, `${base}/api/health`, 180_000);
+    // The first start migrates and seeds the database.
+    await withServer(async () => {});
     await db.connect();
-    const pid = child.proc.pid!;
-    const cookie = await demoSignIn(base, 'admin@demo.test');
-    const headers = { cookie, origin: base };
-    const notice = await fetch(`${base}/api/me/personal-data-notice`, { method: 'POST', headers });
-    if (notice.status !== 200) throw new Error(`personal-data notice: ${notice.status}`);
 
     let have = 0;
     let generated = 0;
@@ -194,12 +209,14 @@ export async function runExportsBench(
     if (o.dossier > 0) {
       await grow(o.dossier);
       const files = await addRecordings(db, o.dossier, path.join(dataDir, 'files'));
-      const d = await download(
-        `dossier of ${files} applications with a 1 MB file each`,
-        files,
-        `${base}/api/programs/${PROGRAM}/dossier`,
-        headers,
-        pid,
+      const d = await withServer((pid, base, headers) =>
+        download(
+          `dossier of ${files} applications with a 1 MB file each`,
+          files,
+          `${base}/api/programs/${PROGRAM}/dossier`,
+          headers,
+          pid,
+        ),
       );
       report.dossier = {
         ...d,
@@ -219,12 +236,14 @@ export async function runExportsBench(
         [PROGRAM],
       );
       for (const format of ['csv', 'xlsx'] as const) {
-        const f = await download(
-          `${format.toUpperCase()} of ${rows[0].n} applications`,
-          rows[0].n,
-          `${base}/api/programs/${PROGRAM}/exports/applications?format=${format}&status=all`,
-          headers,
-          pid,
+        const f = await withServer((pid, base, headers) =>
+          download(
+            `${format.toUpperCase()} of ${rows[0].n} applications`,
+            rows[0].n,
+            `${base}/api/programs/${PROGRAM}/exports/applications?format=${format}&status=all`,
+            headers,
+            pid,
+          ),
         );
         report.exports.push(f);
         log(
@@ -237,7 +256,6 @@ export async function runExportsBench(
     return report;
   } finally {
     await db.end().catch(() => {});
-    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
