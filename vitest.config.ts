@@ -1,4 +1,10 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where the
+// unit and API files (each its own app and database, and waiting on PostgreSQL) run ~1.5–2× faster with
+// two (npm test 245 → 180 s, API on PostgreSQL 206 → 106 s).
+const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -6,6 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers,
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           // West of Greenwich, where reading a calendar day as UTC midnight shows the day before; CI runs in UTC.
@@ -21,6 +28,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers,
         },
       },
       {
@@ -42,7 +50,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time (each its own server and browser): 572 → 369 s on 2 cores, all waits are
+          // for visible states, never fixed sleeps.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
