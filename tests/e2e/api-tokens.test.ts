@@ -36,7 +36,9 @@ describe('API tokens page (375 px)', () => {
       // A name is required: the error is beside the field and focus goes there.
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.getByText('Please give the token a name.').waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+        .toBe('true');
 
       await page.getByRole('textbox', { name: /Name/ }).fill('E2E integration');
       await page.getByRole('combobox', { name: 'Access' }).selectOption({ label: 'Read and write' });

@@ -167,7 +167,8 @@ describe('org editor', () => {
         .getByRole('alert')
         .filter({ hasText: '"E2E Multiple choice" needs at least one option.' })
         .waitFor();
-      expect(await options.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Focus moves after the alert renders (the next frame): wait for it rather than read it once.
+      await expect.poll(() => options.evaluate((el) => el === document.activeElement)).toBe(true);
       await options.fill('Red\n\nBlue\n');
 
       // Preview: the form as applicants see it.

@@ -69,7 +69,7 @@ describe('org admin programs page', () => {
       const name = page.getByRole('textbox', { name: 'Program name' });
       await page.getByText('Program name is required.').first().waitFor();
       expect(await name.getAttribute('aria-invalid')).toBe('true');
-      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
       // The type defaults to Audition.
       expect(await page.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('audition');
       await axe(page);

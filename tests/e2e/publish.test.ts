@@ -67,7 +67,7 @@ describe('manage reviewers', () => {
       const form = page.getByRole('form', { name: 'Add Reviewer' });
       const email = form.getByRole('textbox', { name: 'Email Address' });
       const submit = form.getByRole('button', { name: 'Add Reviewer' });
-      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await submit.isDisabled()).toBe(true);
       await email.fill('   ');
       expect(await submit.isDisabled()).toBe(true);
