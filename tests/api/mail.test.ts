@@ -29,7 +29,7 @@ let programName = '';
 beforeAll(async () => {
   smtp = await new TestSmtp().start();
   t = await createTestApp({
-    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: FROM } } },
+    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub Platform', address: FROM } } },
   });
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
@@ -307,7 +307,8 @@ describe('organization requests', () => {
     );
     const approved = created.filter((r) => r.envelopeTo[0] === 'founder@mail.test');
     expect(approved.map((r) => r.mail.subject)).toEqual(['Your organization is ready: Harbor Choir']);
-    expect(approved[0].mail.from?.value[0].name).toBe('ApplyHub');
+    // The platform's own email: MAIL_FROM's display name.
+    expect(approved[0].mail.from?.value[0].name).toBe('ApplyHub Platform');
     hasLink(approved[0], '/org/harbor-choir/admin');
 
     const no = await onboardedUser(t, 'declined@mail.test', 'Dee Clined');

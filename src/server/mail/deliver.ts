@@ -87,6 +87,8 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
   if (!isMailKind(m.kind)) throw new PermanentJobError(`Unknown email kind "${m.kind}".`);
   const kind: MailKind = m.kind;
   const category = categoryOf(kind);
+  // An organization's email carries its name; the platform's own carries MAIL_FROM's display name.
+  const fromName = m.organizationId ? m.fromName : config.mail.from.name;
 
   if (
     (category === 'reminders' && row.reminders === false) ||
@@ -105,11 +107,7 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
   const rendered = renderMail(
     kind,
     m.data as unknown as MailKinds[typeof kind],
-    mailContext(
-      config,
-      { name: m.fromName, orgSlug: row.orgSlug, hasLogo: !!row.hasLogo },
-      urls?.page ?? null,
-    ),
+    mailContext(config, { name: fromName, orgSlug: row.orgSlug, hasLogo: !!row.hasLogo }, urls?.page ?? null),
   );
   const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
   if (urls) {
@@ -120,7 +118,7 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
   const transport = await transportFor(config, db);
   try {
     await transport.send({
-      from: { name: headerText(m.fromName, 120), address: config.mail.from.address },
+      from: { name: headerText(fromName, 120), address: config.mail.from.address },
       to: m.toAddress,
       replyTo: m.replyTo,
       subject: headerText(rendered.subject),
