@@ -106,6 +106,12 @@ async function processMetrics(config: Config, database: Database, worker: number
 
 async function serveApi(config: Config, demo: boolean) {
   const worker = workerIndex();
+  // A promise a background task forgot to catch (a timer's query during a database outage, say) is
+  // logged with its cause; the server keeps answering (503 while the database is away) instead of
+  // exiting with every request in flight.
+  process.on('unhandledRejection', (reason) => {
+    logger().error({ err: reason }, 'unhandled promise rejection (the server keeps running)');
+  });
   const lead = !worker; // a single process, or the first worker: it logs and runs the hourly purge
   // What the primary says while this worker starts is kept until it can act on it.
   const primary = worker === null ? null : followPrimary();
