@@ -14,6 +14,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   applicationPreview,
@@ -100,10 +101,7 @@ export const applicationRoutes = router()
       request: { params },
       responses: { ...jsonOk(applicationSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await getApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => getApplication(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('saveApplicationAnswers', 'session', {
@@ -164,7 +162,7 @@ export const applicationRoutes = router()
       request: { params },
       responses: { ...jsonOk(applicationPreviewSchema), ...errors(400, 404) },
     }),
-    async (c) => c.json(await applicationPreview(c.get('deps').db, c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, param }) => applicationPreview(db, param.id)),
   )
   .openapi(
     apiRoute('listMyApplications', 'session', {
@@ -174,7 +172,7 @@ export const applicationRoutes = router()
       summary: "My Submissions: the caller's non-draft applications, newest first.",
       responses: { ...jsonOk(itemsOf(mySubmissionSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listMySubmissions(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listMySubmissions(db, actor)),
   )
   .openapi(
     apiRoute('listMyDraftApplications', 'session', {
@@ -184,5 +182,5 @@ export const applicationRoutes = router()
       summary: "The caller's applications in progress (drafts of live programs), soonest deadline first.",
       responses: { ...jsonOk(itemsOf(myDraftSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listMyDrafts(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listMyDrafts(db, actor)),
   );

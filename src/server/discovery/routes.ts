@@ -11,6 +11,7 @@ import {
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { publicOrgDetail } from '../orgs/settings';
 import { publicFeatured } from './featured';
@@ -43,13 +44,10 @@ export const discoveryRoutes = router()
       request: { query: orgListQuery },
       responses: { ...jsonOk(itemsOf(publicOrgListItemSchema)), ...errors(400) },
     }),
-    async (c) => {
-      const q = c.req.valid('query');
-      return c.json(
-        await listPublicOrgs(c.get('deps').db, { search: q.search, limit: q.limit, offset: q.offset }),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, query }) =>
+        listPublicOrgs(db, { search: query.search, limit: query.limit, offset: query.offset }),
+      ),
   )
   .openapi(
     apiRoute('getOrg', 'public', {
@@ -60,10 +58,7 @@ export const discoveryRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(publicOrgDetailSchema), ...errors(404) },
     }),
-    async (c) => {
-      const { db, config } = c.get('deps');
-      return c.json(await publicOrgDetail(db, config, c.req.valid('param').slug), 200);
-    },
+    (c) => ok(c, ({ db, config, param }) => publicOrgDetail(db, config, param.slug)),
   )
   .openapi(
     apiRoute('getCoalition', 'public', {

@@ -4,6 +4,7 @@ import {
   assignmentChangeSchema,
   programAssignmentsSchema,
 } from '../../shared/schemas/program-assignments';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import type { ProgramRole } from './queries';
 import { addProgramAssignment, listProgramAssignments, removeProgramAssignment } from './service';
@@ -41,17 +42,7 @@ for (const { segment, name, label, kind } of kinds) {
       request: { params: idParam, ...jsonBody(addAssignmentInput) },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) =>
-      c.json(
-        await addProgramAssignment(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          kind,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => addProgramAssignment(db, actor, param.id, kind, body)),
   );
   programAssignmentRoutes.openapi(
     apiRoute(`removeProgram${name}`, 'token', {
@@ -62,9 +53,6 @@ for (const { segment, name, label, kind } of kinds) {
       request: { params: userParam },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await removeProgramAssignment(c.get('deps').db, c.get('actor'), id, kind, userId), 200);
-    },
+    (c) => ok(c, ({ db, actor, param }) => removeProgramAssignment(db, actor, param.id, kind, param.userId)),
   );
 }

@@ -20,6 +20,7 @@ import {
   transitionResultSchema,
 } from '../../shared/schemas/programs';
 import { startOrGetApplication } from '../applications/start';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   approveProgram,
@@ -63,13 +64,7 @@ export const programRoutes = router()
       request: { params: slugParam, ...jsonBody(createProgramInput) },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await createDraft(db, clock, c.get('actor'), c.req.valid('param').slug, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => createDraft(db, clock, actor, param.slug, body)),
   )
   .openapi(
     apiRoute('listCoalitionPrograms', 'session', {
@@ -80,8 +75,7 @@ export const programRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await listCoalitionPrograms(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => listCoalitionPrograms(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('getProgramEditor', 'token', {
@@ -92,7 +86,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(programEditorSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getEditor(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getEditor(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveProgramForm', 'token', {
@@ -103,13 +97,7 @@ export const programRoutes = router()
       request: { params: idParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await saveForm(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => saveForm(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('publishProgram', 'token', {
@@ -120,13 +108,7 @@ export const programRoutes = router()
       request: { params: idParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await publishProgram(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => publishProgram(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('deleteProgram', 'token', {
@@ -137,10 +119,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await softDeleteProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => softDeleteProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('restoreProgram', 'token', {
@@ -151,10 +130,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await restoreProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => restoreProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('getReviewForm', 'token', {
@@ -165,8 +141,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getReviewerForm(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getReviewerForm(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveReviewForm', 'token', {
@@ -177,13 +152,7 @@ export const programRoutes = router()
       request: { params: idParam, ...jsonBody(reviewerFormSchema) },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setReviewerForm(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setReviewerForm(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('listProgramsForApproval', 'session', {
@@ -194,13 +163,8 @@ export const programRoutes = router()
       request: { query: superProgramQuery },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403) },
     }),
-    async (c) => {
-      const q = c.req.valid('query');
-      return c.json(
-        await superListPrograms(c.get('deps').db, c.get('actor'), q.status, q.deleted === 'true'),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, actor, query }) => superListPrograms(db, actor, query.status, query.deleted === 'true')),
   )
   .openapi(
     apiRoute('approveProgram', 'session', {
@@ -211,10 +175,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await approveProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => approveProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('requestProgramChanges', 'session', {
@@ -225,11 +186,8 @@ export const programRoutes = router()
       request: { params: idParam, ...jsonBody(requestChangesInput) },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { note } = c.req.valid('json');
-      return c.json(await requestChanges(db, clock, c.get('actor'), c.req.valid('param').id, note), 200);
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => requestChanges(db, clock, actor, param.id, body.note)),
   )
   .openapi(
     apiRoute('previewProgram', 'token', {
@@ -240,7 +198,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(previewSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await previewProgram(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => previewProgram(db, actor, param.id)),
   )
   .openapi(
     apiRoute('listProgramEvents', 'token', {
@@ -254,7 +212,7 @@ export const programRoutes = router()
         ...errors(400, 401, 403, 404),
       },
     }),
-    async (c) => c.json(await programHistory(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => programHistory(db, actor, param.id)),
   )
   .openapi(
     apiRoute('startApplication', 'session', {
@@ -265,10 +223,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(startApplicationResult), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await startOrGetApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => startOrGetApplication(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('getProgramSchedule', 'token', {
@@ -279,7 +234,7 @@ export const programRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(programScheduleSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getSchedule(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getSchedule(db, actor, param.id)),
   )
   .openapi(
     apiRoute('updateProgramSchedule', 'token', {
@@ -290,11 +245,5 @@ export const programRoutes = router()
       request: { params: idParam, ...jsonBody(programScheduleInput) },
       responses: { ...jsonOk(scheduleResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setSchedule(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setSchedule(db, clock, actor, param.id, body)),
   );

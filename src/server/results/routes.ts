@@ -10,6 +10,7 @@ import {
   updatePublishedInput,
   updatePublishedResultSchema,
 } from '../../shared/schemas/results';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { publishPreview, sendTestCopy } from './preview';
 import {
@@ -37,8 +38,7 @@ export const resultRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(list(publishProgramCardSchema)), ...errors(401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await publishGallery(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => publishGallery(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('getPublishQueue', 'token', {
@@ -49,7 +49,7 @@ export const resultRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(publishQueueSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await publishQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => publishQueue(db, actor, param.id)),
   )
   .openapi(
     apiRoute('publishResults', 'token', {
@@ -60,13 +60,7 @@ export const resultRoutes = router()
       request: { params: idParam, ...jsonBody(publishInput) },
       responses: { ...jsonOk(publishResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await publishResults(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => publishResults(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('updatePublishedResults', 'token', {
@@ -77,16 +71,7 @@ export const resultRoutes = router()
       request: { params: idParam, ...jsonBody(updatePublishedInput) },
       responses: { ...jsonOk(updatePublishedResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) =>
-      c.json(
-        await updatePublishedResults(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => updatePublishedResults(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('listMyResults', 'session', {
@@ -96,7 +81,7 @@ export const resultRoutes = router()
       summary: 'The signed-in applicant’s published results, newest first (visible fields only).',
       responses: { ...jsonOk(list(publishedResultSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await myResults(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => myResults(db, actor)),
   )
   .openapi(
     apiRoute('previewResultEmail', 'token', {
@@ -107,11 +92,7 @@ export const resultRoutes = router()
       request: { params: idParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(publishPreviewSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await publishPreview(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ deps, actor, param, body }) => publishPreview(deps, actor, param.id, body)),
   )
   .openapi(
     apiRoute('sendTestResultEmail', 'session', {
@@ -122,11 +103,7 @@ export const resultRoutes = router()
       request: { params: idParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(testCopyResultSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await sendTestCopy(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ deps, actor, param, body }) => sendTestCopy(deps, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getResultMailDelivery', 'token', {
@@ -137,6 +114,5 @@ export const resultRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(mailDeliverySchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await programMailDelivery(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => programMailDelivery(db, actor, param.id)),
   );

@@ -14,6 +14,7 @@ import {
 } from '../../shared/schemas/reviews';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getAllReviews,
@@ -54,7 +55,7 @@ export const reviewRoutes = router()
       summary: 'Per program the caller reviews: submitted applications and those still to review.',
       responses: { ...jsonOk(pendingCountsSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await getPendingCounts(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => getPendingCounts(db, actor)),
   )
   .openapi(
     apiRoute('getReviewQueue', 'session', {
@@ -65,7 +66,7 @@ export const reviewRoutes = router()
       request: { params: programParam },
       responses: { ...jsonOk(reviewQueueSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getQueue(db, actor, param.id)),
   )
   .openapi(
     apiRoute('getReview', 'session', {
@@ -76,8 +77,7 @@ export const reviewRoutes = router()
       request: { params: applicationParam },
       responses: { ...jsonOk(reviewDetailSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getReviewDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getReviewDetail(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveReview', 'session', {
@@ -118,7 +118,7 @@ export const reviewRoutes = router()
       request: { query: reviewsQuery },
       responses: { ...jsonOk(reviewListSchema), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await getAllReviews(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => getAllReviews(db, actor, query)),
   )
   .openapi(
     apiRoute('listOrgReviews', 'token', {
@@ -129,15 +129,8 @@ export const reviewRoutes = router()
       request: { params: slugParam, query: orgReviewsQuery },
       responses: { ...jsonOk(orgReviewListSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await getOrgReviews(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').slug,
-          c.req.valid('query').status,
-          c.req.valid('query').program_id,
-        ),
-        200,
+    (c) =>
+      ok(c, ({ db, actor, param, query }) =>
+        getOrgReviews(db, actor, param.slug, query.status, query.program_id),
       ),
   );

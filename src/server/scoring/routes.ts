@@ -20,6 +20,7 @@ import {
   sheetConflictSchema,
   unassignResultSchema,
 } from '../../shared/schemas/scoring';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   addConflict,
@@ -63,8 +64,7 @@ export const scoringRoutes = router()
       request: { params: programParam },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getScoringSettings(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getScoringSettings(db, actor, param.id)),
   )
   .openapi(
     apiRoute('updateScoringSettings', 'token', {
@@ -75,13 +75,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(scoringSettingsInput) },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setScoringSettings(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setScoringSettings(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getReviewerProgress', 'token', {
@@ -92,8 +86,7 @@ export const scoringRoutes = router()
       request: { params: programParam },
       responses: { ...jsonOk(reviewerProgressSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await reviewerProgress(c.get('deps').db, c.get('actor'), c.req.valid('param').id, true), 200),
+    (c) => ok(c, ({ db, actor, param }) => reviewerProgress(db, actor, param.id, true)),
   )
   .openapi(
     apiRoute('remindReviewer', 'token', {
@@ -104,11 +97,7 @@ export const scoringRoutes = router()
       request: { params: reviewerParam },
       responses: { ...jsonOk(remindResult), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { id, userId } = c.req.valid('param');
-      return c.json(await remindReviewer(db, clock, c.get('actor'), id, userId), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => remindReviewer(db, clock, actor, param.id, param.userId)),
   )
   .openapi(
     apiRoute('assignScoreSheets', 'token', {
@@ -119,13 +108,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(assignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await assignReviewers(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => assignReviewers(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('unassignScoreSheets', 'token', {
@@ -136,16 +119,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(unassignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) =>
-      c.json(
-        await unassignReviewers(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => unassignReviewers(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('previewAutoAssign', 'token', {
@@ -156,13 +130,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), false),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, false)),
   )
   .openapi(
     apiRoute('autoAssign', 'token', {
@@ -173,13 +141,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), true),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, true)),
   )
   .openapi(
     apiRoute('listConflicts', 'token', {
@@ -190,7 +152,7 @@ export const scoringRoutes = router()
       request: { params: programParam },
       responses: { ...jsonOk(conflictListSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await listConflicts(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => listConflicts(db, actor, param.id)),
   )
   .openapi(
     apiRoute('createConflict', 'token', {
@@ -201,13 +163,7 @@ export const scoringRoutes = router()
       request: { params: programParam, ...jsonBody(conflictInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await addConflict(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => addConflict(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('deleteConflict', 'token', {
@@ -218,10 +174,7 @@ export const scoringRoutes = router()
       request: { params: conflictParam },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { id, conflictId } = c.req.valid('param');
-      return c.json(await removeConflict(c.get('deps').db, c.get('actor'), id, conflictId), 200);
-    },
+    (c) => ok(c, ({ db, actor, param }) => removeConflict(db, actor, param.id, param.conflictId)),
   )
   .openapi(
     apiRoute('getNextToScore', 'session', {
@@ -232,7 +185,7 @@ export const scoringRoutes = router()
       request: { params: programParam },
       responses: { ...jsonOk(nextToScoreSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await nextToScore(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => nextToScore(db, actor, param.id)),
   )
   .openapi(
     apiRoute('getApplicationScoring', 'session', {
@@ -243,8 +196,7 @@ export const scoringRoutes = router()
       request: { params: applicationParam },
       responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) =>
-      c.json(await getScoringDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getScoringDetail(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveScoreSheet', 'session', {
@@ -285,13 +237,8 @@ export const scoringRoutes = router()
       request: { params: applicationParam, ...jsonBody(recuseInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await recuse(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json').note ?? null),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => recuse(db, clock, actor, param.id, body.note ?? null)),
   )
   .openapi(
     apiRoute('setFinalDecision', 'session', {
@@ -302,13 +249,8 @@ export const scoringRoutes = router()
       request: { params: applicationParam, ...jsonBody(finalDecisionInput) },
       responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await recordFinalDecision(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => recordFinalDecision(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getScoreSheet', 'session', {
@@ -319,7 +261,7 @@ export const scoringRoutes = router()
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getSheet(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getSheet(db, actor, param.id)),
   )
   .openapi(
     apiRoute('requestScoreSheetReopen', 'session', {
@@ -330,19 +272,10 @@ export const scoringRoutes = router()
       request: { params: sheetParam, ...jsonBody(reopenRequestInput) },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await requestReopen(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json').note ?? null,
-        ),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) =>
+        requestReopen(db, clock, actor, param.id, body.note ?? null),
+      ),
   )
   .openapi(
     apiRoute('reopenScoreSheet', 'session', {
@@ -353,8 +286,5 @@ export const scoringRoutes = router()
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await reopenSheet(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => reopenSheet(db, clock, actor, param.id)),
   );
