@@ -7,9 +7,9 @@ import {
 } from '../../shared/schemas/api-tokens';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const tokenParam = slugParam.extend({ id: z.string().uuid('API token ids must be UUIDs.') });
 const tags = ['api-tokens'];
 

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { itemsOf } from '../../shared/schemas/me';
 import {
   featuredListSchema,
@@ -13,12 +12,10 @@ import {
 import { NotFound } from '../errors';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { publicOrgDetail } from '../orgs/settings';
 import { publicFeatured } from './featured';
 import { listPublicOrgs, listPublicPrograms, liveCoalitionBySlug, publicProgram } from './queries';
-
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 
 /** Public reads: anyone, signed in or not, sees only live, published data. */
 export const discoveryRoutes = router()
@@ -103,7 +100,7 @@ export const discoveryRoutes = router()
       path: '/programs/{id}',
       summary: "A published program's public page",
       tags: ['public'],
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(publicProgramDetailSchema), ...errors(400, 404) },
     }),
     async (c) => {

@@ -14,6 +14,7 @@ import { orgAuditAccess, platformAuditScope } from '../audit/service';
 import type { AppEnv } from '../context';
 import { type Call, callOf, ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -29,8 +30,6 @@ import {
 } from './service';
 
 const tags = ['exports'];
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 
 /** A file response: streamed, never cached, saved under its name. */
 export function sendDownload(
@@ -87,7 +86,7 @@ const programExport = <P extends string, Q extends z.ZodObject>(
     path,
     tags,
     summary,
-    request: { params: idParam, query },
+    request: { params: programIdParam, query },
     responses: { ...file(description), ...errors(400, 401, 403, 404, 409, 429) },
   });
 
@@ -167,7 +166,7 @@ export const exportRoutes = router()
       tags,
       summary:
         "The program dossier: a zip of every submitted application's PDF and files, a folder per applicant",
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: {
         200: {
           description: 'The zip',

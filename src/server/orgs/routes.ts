@@ -4,10 +4,10 @@ import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const settingsResult = z.object({ message: z.string(), settings: orgSettingsSchema });
 
 export const orgAdminRoutes = router()

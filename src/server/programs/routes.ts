@@ -22,6 +22,7 @@ import {
 import { startOrGetApplication } from '../applications/start';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import {
   approveProgram,
   previewProgram,
@@ -35,8 +36,6 @@ import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
 import { getSchedule, setSchedule } from './schedule';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const tags = ['programs'];
 
 export const programRoutes = router()
@@ -83,7 +82,7 @@ export const programRoutes = router()
       path: '/programs/{id}/editor',
       summary: 'A program as its editor shows it: form, status, pending changes and history',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(programEditorSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => getEditor(db, actor, param.id)),
@@ -94,7 +93,7 @@ export const programRoutes = router()
       path: '/programs/{id}/form',
       summary: "Save a program's working form (optimistic concurrency with version)",
       tags,
-      request: { params: idParam, ...jsonBody(saveFormInput) },
+      request: { params: programIdParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => saveForm(db, clock, actor, param.id, body)),
@@ -105,7 +104,7 @@ export const programRoutes = router()
       path: '/programs/{id}/publish',
       summary: 'Submit a draft for approval, or publish form changes of an approved program',
       tags,
-      request: { params: idParam, ...jsonBody(saveFormInput) },
+      request: { params: programIdParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => publishProgram(db, clock, actor, param.id, body)),
@@ -116,7 +115,7 @@ export const programRoutes = router()
       path: '/programs/{id}',
       summary: 'Delete a program (soft delete; it can be restored)',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param }) => softDeleteProgram(db, clock, actor, param.id)),
@@ -127,7 +126,7 @@ export const programRoutes = router()
       path: '/programs/{id}/restore',
       summary: 'Restore a deleted program',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param }) => restoreProgram(db, clock, actor, param.id)),
@@ -138,7 +137,7 @@ export const programRoutes = router()
       path: '/programs/{id}/review-form',
       summary: "The program's reviewer form (decision options and extra criteria)",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => getReviewerForm(db, actor, param.id)),
@@ -149,7 +148,7 @@ export const programRoutes = router()
       path: '/programs/{id}/review-form',
       summary: "Save the program's reviewer form",
       tags,
-      request: { params: idParam, ...jsonBody(reviewerFormSchema) },
+      request: { params: programIdParam, ...jsonBody(reviewerFormSchema) },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => setReviewerForm(db, clock, actor, param.id, body)),
@@ -172,7 +171,7 @@ export const programRoutes = router()
       path: '/programs/{id}/approve',
       summary: 'Approve a submitted program (super admins)',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param }) => approveProgram(db, clock, actor, param.id)),
@@ -183,7 +182,7 @@ export const programRoutes = router()
       path: '/programs/{id}/request-changes',
       summary: 'Send a submitted program back with a note (super admins)',
       tags,
-      request: { params: idParam, ...jsonBody(requestChangesInput) },
+      request: { params: programIdParam, ...jsonBody(requestChangesInput) },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) =>
@@ -195,7 +194,7 @@ export const programRoutes = router()
       path: '/programs/{id}/preview',
       summary: "Preview a program's form as applicants will see it",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(previewSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => previewProgram(db, actor, param.id)),
@@ -206,7 +205,7 @@ export const programRoutes = router()
       path: '/programs/{id}/events',
       summary: "A program's review history (submitted, approved, published …)",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: {
         ...jsonOk(z.object({ items: z.array(programEventSchema) })),
         ...errors(400, 401, 403, 404),
@@ -220,7 +219,7 @@ export const programRoutes = router()
       path: '/programs/{id}/applications',
       tags,
       summary: 'Start or continue the signed-in user’s application to a published program.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(startApplicationResult), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param }) => startOrGetApplication(db, clock, actor, param.id)),
@@ -231,7 +230,7 @@ export const programRoutes = router()
       path: '/programs/{id}/schedule',
       tags,
       summary: 'The program’s open and close dates and its deadline reminders (hours before close).',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(programScheduleSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => getSchedule(db, actor, param.id)),
@@ -242,7 +241,7 @@ export const programRoutes = router()
       path: '/programs/{id}/schedule',
       tags,
       summary: 'Change the dates and reminders; a later deadline tells applicants with a draft.',
-      request: { params: idParam, ...jsonBody(programScheduleInput) },
+      request: { params: programIdParam, ...jsonBody(programScheduleInput) },
       responses: { ...jsonOk(scheduleResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => setSchedule(db, clock, actor, param.id, body)),

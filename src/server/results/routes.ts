@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/results';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { publishPreview, sendTestCopy } from './preview';
 import {
   myResults,
@@ -22,8 +23,6 @@ import {
   updatePublishedResults,
 } from './service';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const tags = ['results'];
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
@@ -46,7 +45,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-queue',
       tags,
       summary: 'A program’s finalized results, each with whether it is already published.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(publishQueueSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => publishQueue(db, actor, param.id)),
@@ -57,7 +56,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-results',
       tags,
       summary: 'Publish finalized results (all, or selected) to their applicants; idempotent.',
-      request: { params: idParam, ...jsonBody(publishInput) },
+      request: { params: programIdParam, ...jsonBody(publishInput) },
       responses: { ...jsonOk(publishResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => publishResults(db, clock, actor, param.id, body)),
@@ -68,7 +67,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/update-published-results',
       tags,
       summary: 'Correct what published results show (their visibility); the applicants are notified.',
-      request: { params: idParam, ...jsonBody(updatePublishedInput) },
+      request: { params: programIdParam, ...jsonBody(updatePublishedInput) },
       responses: { ...jsonOk(updatePublishedResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
     (c) => ok(c, ({ db, actor, param, body }) => updatePublishedResults(db, actor, param.id, body)),
@@ -89,7 +88,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-preview',
       tags,
       summary: 'The email one applicant of this selection would receive, and how many would get one.',
-      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      request: { params: programIdParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(publishPreviewSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ deps, actor, param, body }) => publishPreview(deps, actor, param.id, body)),
@@ -100,7 +99,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-test',
       tags,
       summary: 'Send that email to the admin themselves, marked as a test.',
-      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      request: { params: programIdParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(testCopyResultSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ deps, actor, param, body }) => sendTestCopy(deps, actor, param.id, body)),
@@ -111,7 +110,7 @@ export const resultRoutes = router()
       path: '/programs/{id}/mail-delivery',
       tags,
       summary: 'Delivery of the program’s result emails: sent, pending, failed and the failed addresses.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(mailDeliverySchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => programMailDelivery(db, actor, param.id)),

@@ -16,6 +16,7 @@ import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import {
   getAllReviews,
   getOrgReviews,
@@ -27,9 +28,7 @@ import {
   saveReview,
 } from './service';
 
-const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const tags = ['reviews'];
 
 /**
@@ -39,7 +38,7 @@ const tags = ['reviews'];
  */
 export const queueShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = sessionCheck(c);
-  const param = programParam.safeParse({ id: c.req.param('id') });
+  const param = programIdParam.safeParse({ id: c.req.param('id') });
   if (!session || !param.success) return next();
   const queue = await queueForSession(c.get('deps').db, session, param.data.id);
   return queue ? c.json(queue, 200) : next();
@@ -63,7 +62,7 @@ export const reviewRoutes = router()
       path: '/review/programs/{id}/queue',
       summary: "The caller's review queue of a program",
       tags,
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewQueueSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => getQueue(db, actor, param.id)),

@@ -22,6 +22,7 @@ import {
 } from '../../shared/schemas/scoring';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam } from '../http/params';
 import {
   addConflict,
   assignReviewers,
@@ -45,11 +46,10 @@ import {
   saveSheet,
 } from './sheets';
 
-const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
 const sheetParam = z.object({ id: z.string().uuid('Score sheet ids must be UUIDs.') });
-const conflictParam = programParam.extend({ conflictId: z.string().uuid('Conflict ids must be UUIDs.') });
-const reviewerParam = programParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
+const conflictParam = programIdParam.extend({ conflictId: z.string().uuid('Conflict ids must be UUIDs.') });
+const reviewerParam = programIdParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
 const remindResult = z.object({ message: z.string(), sent: z.boolean() });
 const tags = ['scoring'];
 
@@ -61,7 +61,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/scoring',
       tags,
       summary: 'Review settings: mode, rubric, independence, blind review, hidden questions',
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => getScoringSettings(db, actor, param.id)),
@@ -72,7 +72,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/scoring',
       summary: 'Save the review settings: mode, rubric, independence, blind review, hidden questions',
       tags,
-      request: { params: programParam, ...jsonBody(scoringSettingsInput) },
+      request: { params: programIdParam, ...jsonBody(scoringSettingsInput) },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => setScoringSettings(db, clock, actor, param.id, body)),
@@ -83,7 +83,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/reviewer-progress',
       tags,
       summary: 'Per reviewer: assigned, submitted and remaining score sheets',
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewerProgressSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => reviewerProgress(db, actor, param.id, true)),
@@ -105,7 +105,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/score-assignments',
       tags,
       summary: 'Assign reviewers to applications (every pair; conflicts skipped)',
-      request: { params: programParam, ...jsonBody(assignInput) },
+      request: { params: programIdParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(assignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => assignReviewers(db, clock, actor, param.id, body)),
@@ -116,7 +116,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/score-assignments/remove',
       tags,
       summary: 'Unassign reviewers from applications (submitted sheets are kept)',
-      request: { params: programParam, ...jsonBody(assignInput) },
+      request: { params: programIdParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(unassignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, actor, param, body }) => unassignReviewers(db, actor, param.id, body)),
@@ -127,7 +127,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/auto-assign/preview',
       tags,
       summary: 'The loads automatic assignment would give (nothing changes)',
-      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      request: { params: programIdParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, false)),
@@ -138,7 +138,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/auto-assign',
       tags,
       summary: 'Assign N reviewers per application, balanced and conflict-free (decision 036)',
-      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      request: { params: programIdParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, true)),
@@ -149,7 +149,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/conflicts',
       summary: 'The conflicts of interest marked in a program',
       tags,
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(conflictListSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => listConflicts(db, actor, param.id)),
@@ -160,7 +160,7 @@ export const scoringRoutes = router()
       path: '/programs/{id}/conflicts',
       tags,
       summary: 'Mark a conflict of interest between a reviewer and an application',
-      request: { params: programParam, ...jsonBody(conflictInput) },
+      request: { params: programIdParam, ...jsonBody(conflictInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => addConflict(db, clock, actor, param.id, body)),
@@ -182,7 +182,7 @@ export const scoringRoutes = router()
       path: '/review/programs/{id}/next',
       tags,
       summary: "The caller's next application to score: the least reviewed first",
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(nextToScoreSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) => ok(c, ({ db, actor, param }) => nextToScore(db, actor, param.id)),

@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/webhooks';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -24,7 +25,6 @@ import {
 } from './service';
 
 const tags = ['webhooks'];
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const uuid = (what: string) => z.string().uuid(`${what} ids must be UUIDs.`);
 const endpointParams = slugParam.extend({ id: uuid('Endpoint') });
 const deliveryParams = endpointParams.extend({ deliveryId: uuid('Delivery') });
