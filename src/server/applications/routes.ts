@@ -112,21 +112,10 @@ export const applicationRoutes = router()
       request: { params, ...jsonBody(answersInput) },
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404, 422), ...conflict },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      try {
-        const saved = await saveAnswers(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        );
-        return c.json(saved, 200);
-      } catch (err) {
-        return withDetails(c, err) as never;
-      }
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => saveAnswers(db, clock, actor, param.id, body)).catch(
+        (err) => withDetails(c, err) as never,
+      ),
   )
   .openapi(
     apiRoute('submitApplication', 'session', {
@@ -137,21 +126,10 @@ export const applicationRoutes = router()
       request: { params, ...jsonBody(answersInput) },
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404), ...conflict, ...refused },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      try {
-        const saved = await submitApplication(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        );
-        return c.json(saved, 200);
-      } catch (err) {
-        return withDetails(c, err) as never;
-      }
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => submitApplication(db, clock, actor, param.id, body)).catch(
+        (err) => withDetails(c, err) as never,
+      ),
   )
   .openapi(
     apiRoute('previewApplication', 'public', {
