@@ -3,7 +3,9 @@ import { fillDays } from '../../src/server/dashboard/service';
 import type { Dashboard } from '../../src/shared/schemas/dashboard';
 import {
   completeProfile,
+  okBody,
   onboardedUser,
+  programWithForm,
   reviewApplication,
   saveAnswers,
   startApplication,
@@ -19,13 +21,8 @@ let programId: string;
 const apps: Record<string, string> = {};
 const DAY = 86_400_000;
 
-async function ok<T = any>(p: Promise<{ status: number; body: T }>): Promise<T> {
-  const res = await p;
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const dashboard = () => ok<Dashboard>(t.json('GET', `/api/programs/${programId}/dashboard`, { as: admin }));
+const dashboard = () =>
+  okBody<Dashboard>(t.json('GET', `/api/programs/${programId}/dashboard`, { as: admin }));
 
 async function apply(key: string, submit: boolean, answers: Record<string, unknown> = {}) {
   const u = await onboardedUser(
@@ -45,35 +42,25 @@ beforeAll(async () => {
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
   // The test clock starts at 2026-06-01T12:00Z.
-  programId = (
-    await ok(
-      t.json('POST', `/api/orgs/${world.slugs.org}/programs`, {
-        as: admin,
-        body: {
-          name: 'Dashboard Winds',
-          type: 'competition',
-          open_at: '2026-05-30T00:00:00.000Z',
-          close_at: '2026-06-10T23:00:00.000Z',
-        },
-      }),
-    )
-  ).id;
-  const editor = await ok(t.json('GET', `/api/programs/${programId}/editor`, { as: admin }));
-  const form = {
-    ...editor.form,
-    questions: [
-      { key: 'a', type: 'short_text', label: 'Piece', required: true },
-      { key: 'b', type: 'short_text', label: 'Teacher', required: true },
-      { key: 'c', type: 'short_text', label: 'Notes', required: false },
-    ],
-  };
-  await ok(
-    t.json('POST', `/api/programs/${programId}/publish`, {
-      as: admin,
-      body: { form, version: editor.version },
-    }),
+  programId = await programWithForm(
+    t,
+    admin,
+    world.slugs.org,
+    {
+      name: 'Dashboard Winds',
+      type: 'competition',
+      open_at: '2026-05-30T00:00:00.000Z',
+      close_at: '2026-06-10T23:00:00.000Z',
+    },
+    {
+      questions: [
+        { key: 'a', type: 'short_text', label: 'Piece', required: true },
+        { key: 'b', type: 'short_text', label: 'Teacher', required: true },
+        { key: 'c', type: 'short_text', label: 'Notes', required: false },
+      ],
+    },
   );
-  await ok(
+  await okBody(
     t.json('PUT', `/api/programs/${programId}/review-form`, {
       as: admin,
       body: { show_score: true, show_comments: true, show_decision: true },
@@ -88,7 +75,7 @@ beforeAll(async () => {
   await apply('eve', false); // June 3, nothing answered
   await reviewApplication(t, admin, apps.ann, { score: 8, decision: 'accept' });
   await reviewApplication(t, world.cookies.reviewer as string, apps.ben, { score: 5, finalize: false });
-  await ok(
+  await okBody(
     t.json('POST', `/api/programs/${programId}/publish-results`, {
       as: admin,
       body: { mode: 'all_finalized' },

@@ -5,8 +5,10 @@ import { auditLog } from '../../src/server/db/schema';
 import type { Question } from '../../src/shared/schemas/forms';
 import {
   completeProfile,
+  okBody,
   onboardedUser,
   PDF,
+  programWithForm,
   reviewApplication,
   saveAnswers,
   startApplication,
@@ -31,31 +33,16 @@ const questions: Question[] = [
   { key: 'q_ok', type: 'checkbox', label: 'I can attend in person', required: false },
 ];
 
-async function ok<T = any>(p: Promise<{ status: number; body: T }>): Promise<T> {
-  const res = await p;
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  programId = (
-    await ok(
-      t.json('POST', `/api/orgs/${world.slugs.org}/programs`, {
-        as: admin,
-        body: { name: 'Dossier Strings', type: 'audition' },
-      }),
-    )
-  ).id;
-  const editor = await ok(t.json('GET', `/api/programs/${programId}/editor`, { as: admin }));
-  const form = { ...editor.form, questions, profile: { enabled: true, sections: { experience: true } } };
-  await ok(
-    t.json('POST', `/api/programs/${programId}/publish`, {
-      as: admin,
-      body: { form, version: editor.version },
-    }),
+  programId = await programWithForm(
+    t,
+    admin,
+    world.slugs.org,
+    { name: 'Dossier Strings', type: 'audition' },
+    { questions, profile: { enabled: true, sections: { experience: true } } },
   );
   for (const [key, name] of [
     ['amelie', 'Amélie Ñúñez-Ødegård'],
@@ -91,7 +78,7 @@ beforeAll(async () => {
     }
     await submitApplication(t, u.cookie, id, answers);
   }
-  await ok(
+  await okBody(
     t.json('PUT', `/api/programs/${programId}/review-form`, {
       as: admin,
       body: { show_score: true, show_comments: true, show_decision: true },
@@ -178,7 +165,7 @@ describe('application PDF', () => {
 
   it('needs the personal-data notice, and is recorded', async () => {
     const newAdmin = await onboardedUser(t, 'fresh.admin@documents.test');
-    await ok(
+    await okBody(
       t.json('POST', `/api/programs/${programId}/admins`, {
         as: admin,
         body: { email: 'fresh.admin@documents.test' },

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '../../src/shared/schemas/forms';
-import { onboardedUser, submittedApplication, uploadFile } from '../support/factory';
+import { okBody, onboardedUser, programWithForm, submittedApplication, uploadFile } from '../support/factory';
 import { assign, scoreSheet, setScoring } from '../support/scoring';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, roles, type World } from '../support/world';
@@ -41,40 +41,21 @@ const questions: Question[] = [
   { key: 'q_rec', type: 'file', label: 'Recording', required: false },
 ];
 
-async function ok<T = any>(p: Promise<{ status: number; body: T }>): Promise<T> {
-  const res = await p;
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  programId = (
-    await ok(
-      t.json('POST', `/api/orgs/${world.slugs.org}/programs`, {
-        as: admin,
-        body: { name: 'Blind Strings', type: 'audition' },
-      }),
-    )
-  ).id;
-  const editor = await ok(t.json('GET', `/api/programs/${programId}/editor`, { as: admin }));
-  const form = {
-    ...editor.form,
-    questions,
-    profile: { enabled: true, sections: { personal: true, family: true } },
-  };
-  await ok(
-    t.json('POST', `/api/programs/${programId}/publish`, {
-      as: admin,
-      body: { form, version: editor.version },
-    }),
+  programId = await programWithForm(
+    t,
+    admin,
+    world.slugs.org,
+    { name: 'Blind Strings', type: 'audition' },
+    { questions, profile: { enabled: true, sections: { personal: true, family: true } } },
   );
   for (const name of ['uma', 'vic']) {
     t.clock.advance(3_000);
     const judge = await onboardedUser(t, `judge.${name}@blind.test`);
-    await ok(
+    await okBody(
       t.json('POST', `/api/programs/${programId}/reviewers`, {
         as: admin,
         body: { email: `judge.${name}@blind.test` },
@@ -99,8 +80,8 @@ beforeAll(async () => {
     fieldKey: 'q_rec',
     name: 'zelda-recording.pdf',
   });
-  const current = await ok(t.json('GET', `/api/applications/${apps[0].id}`, { as: apps[0].cookie }));
-  await ok(
+  const current = await okBody(t.json('GET', `/api/applications/${apps[0].id}`, { as: apps[0].cookie }));
+  await okBody(
     t.json('PUT', `/api/applications/${apps[0].id}/answers`, {
       as: apps[0].cookie,
       body: { answers: { ...current.answers, q_rec: recording }, version: current.version },
@@ -170,7 +151,7 @@ describe('independent scoring in the exports', () => {
       'Rank',
       'Reviewers disagree',
     ]);
-    const inbox = await ok(
+    const inbox = await okBody(
       t.json('GET', `/api/orgs/${world.slugs.org}/reviews?program_id=${programId}`, { as: admin }),
     );
     for (const app of apps) {
@@ -190,7 +171,7 @@ describe('independent scoring in the exports', () => {
 
 describe('the dashboard of an independent-scoring program', () => {
   it("counts each reviewer's own score sheets: assigned, begun, submitted", async () => {
-    const d = await ok(t.json('GET', `/api/programs/${programId}/dashboard`, { as: admin }));
+    const d = await okBody(t.json('GET', `/api/programs/${programId}/dashboard`, { as: admin }));
     expect(d.program.review_mode).toBe('independent');
     const of = (id: string) => d.reviewers.find((r: { user_id: string }) => r.user_id === id);
     expect(of(judges[0].id)).toMatchObject({ assigned: 2, touched: 2, finalized: 2 });

@@ -6,7 +6,9 @@ import { applications, auditLog, profiles, reviews, user } from '../../src/serve
 import type { Question } from '../../src/shared/schemas/forms';
 import {
   completeProfile,
+  okBody,
   onboardedUser,
+  programWithForm,
   reviewApplication,
   saveAnswers,
   startApplication,
@@ -90,35 +92,19 @@ const people: Person[] = [
 const appIds: Record<string, string> = {};
 const cookies: Record<string, string> = {};
 
-async function ok<T = any>(p: Promise<{ status: number; body: T }>): Promise<T> {
-  const res = await p;
-  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  programId = (
-    await ok(
-      t.json('POST', `/api/orgs/${world.slugs.org}/programs`, {
-        as: admin,
-        body: { name: 'Export Ensemble', type: 'audition' },
-      }),
-    )
-  ).id;
-  const editor = await ok(t.json('GET', `/api/programs/${programId}/editor`, { as: admin }));
-  const form = {
-    ...editor.form,
-    questions,
-    profile: { enabled: true, sections: { personal: true, family: true, writing: true, experience: true } },
-  };
-  await ok(
-    t.json('POST', `/api/programs/${programId}/publish`, {
-      as: admin,
-      body: { form, version: editor.version },
-    }),
+  programId = await programWithForm(
+    t,
+    admin,
+    world.slugs.org,
+    { name: 'Export Ensemble', type: 'audition' },
+    {
+      questions,
+      profile: { enabled: true, sections: { personal: true, family: true, writing: true, experience: true } },
+    },
   );
 
   for (const p of people) {
@@ -137,7 +123,7 @@ beforeAll(async () => {
     if (p.submit) await submitApplication(t, u.cookie, id, answers);
     else await saveAnswers(t, u.cookie, id, answers);
   }
-  await ok(
+  await okBody(
     t.json('PUT', `/api/programs/${programId}/review-form`, {
       as: admin,
       body: { show_score: true, show_comments: true, show_decision: true },
@@ -148,7 +134,7 @@ beforeAll(async () => {
     comments: '=SUM(A1) strong',
     decision: 'accept',
   });
-  await ok(
+  await okBody(
     t.json('POST', `/api/programs/${programId}/publish-results`, {
       as: admin,
       body: { mode: 'all_finalized', visibility: { decision: true, score: true } },
@@ -602,7 +588,8 @@ describe('audit log export', () => {
 
 describe('the inbox views the exports start from', () => {
   it("filter by program and view, with every view's count", async () => {
-    const get = (q: string) => ok(t.json('GET', `/api/orgs/${world.slugs.org}/reviews?${q}`, { as: admin }));
+    const get = (q: string) =>
+      okBody(t.json('GET', `/api/orgs/${world.slugs.org}/reviews?${q}`, { as: admin }));
     const drafts = await get(`status=unsubmitted&program_id=${programId}`);
     expect(drafts.items.map((r: { application_id: string }) => r.application_id)).toEqual([appIds.cy]);
     expect(drafts.items[0].application_status).toBe('draft');

@@ -301,3 +301,32 @@ export async function orgRequest(
   }
   return id;
 }
+
+/** The body of a 200 answer; any other answer fails the test with its status and body. */
+export async function okBody<T = any>(p: Promise<{ status: number; body: T }>): Promise<T> {
+  const res = await p;
+  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * A program of the organization, created by its admin with `create` (name, type, dates) and
+ * published with `form` (questions, profile sections) over its default form. Returns its id.
+ */
+export async function programWithForm(
+  t: TestApp,
+  admin: string,
+  orgSlug: string,
+  create: Record<string, unknown>,
+  form: Record<string, unknown>,
+): Promise<string> {
+  const { id } = await okBody(t.json('POST', `/api/orgs/${orgSlug}/programs`, { as: admin, body: create }));
+  const editor = await okBody(t.json('GET', `/api/programs/${id}/editor`, { as: admin }));
+  await okBody(
+    t.json('POST', `/api/programs/${id}/publish`, {
+      as: admin,
+      body: { form: { ...editor.form, ...form }, version: editor.version },
+    }),
+  );
+  return id;
+}

@@ -5,10 +5,11 @@ import {
   createdApiTokenSchema,
   revokedApiTokenSchema,
 } from '../../shared/schemas/api-tokens';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const tokenParam = slugParam.extend({ id: z.string().uuid('API token ids must be UUIDs.') });
 const tags = ['api-tokens'];
 
@@ -23,8 +24,7 @@ export const apiTokenRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(apiTokenListSchema), ...errors(401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await listApiTokens(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => listApiTokens(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('createApiToken', 'session', {
@@ -35,11 +35,7 @@ export const apiTokenRoutes = router()
       request: { params: slugParam, ...jsonBody(createApiTokenInput) },
       responses: { ...jsonOk(createdApiTokenSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { slug } = c.req.valid('param');
-      return c.json(await createApiToken(db, clock, c.get('actor'), slug, c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => createApiToken(db, clock, actor, param.slug, body)),
   )
   .openapi(
     apiRoute('revokeApiToken', 'session', {
@@ -50,9 +46,5 @@ export const apiTokenRoutes = router()
       request: { params: tokenParam },
       responses: { ...jsonOk(revokedApiTokenSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { slug, id } = c.req.valid('param');
-      return c.json(await revokeApiToken(db, clock, c.get('actor'), slug, id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => revokeApiToken(db, clock, actor, param.slug, param.id)),
   );

@@ -14,6 +14,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   applicationPreview,
@@ -100,10 +101,7 @@ export const applicationRoutes = router()
       request: { params },
       responses: { ...jsonOk(applicationSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await getApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => getApplication(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('saveApplicationAnswers', 'session', {
@@ -114,21 +112,10 @@ export const applicationRoutes = router()
       request: { params, ...jsonBody(answersInput) },
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404, 422), ...conflict },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      try {
-        const saved = await saveAnswers(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        );
-        return c.json(saved, 200);
-      } catch (err) {
-        return withDetails(c, err) as never;
-      }
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => saveAnswers(db, clock, actor, param.id, body)).catch(
+        (err) => withDetails(c, err) as never,
+      ),
   )
   .openapi(
     apiRoute('submitApplication', 'session', {
@@ -139,21 +126,10 @@ export const applicationRoutes = router()
       request: { params, ...jsonBody(answersInput) },
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404), ...conflict, ...refused },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      try {
-        const saved = await submitApplication(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        );
-        return c.json(saved, 200);
-      } catch (err) {
-        return withDetails(c, err) as never;
-      }
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => submitApplication(db, clock, actor, param.id, body)).catch(
+        (err) => withDetails(c, err) as never,
+      ),
   )
   .openapi(
     apiRoute('previewApplication', 'public', {
@@ -164,7 +140,7 @@ export const applicationRoutes = router()
       request: { params },
       responses: { ...jsonOk(applicationPreviewSchema), ...errors(400, 404) },
     }),
-    async (c) => c.json(await applicationPreview(c.get('deps').db, c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, param }) => applicationPreview(db, param.id)),
   )
   .openapi(
     apiRoute('listMyApplications', 'session', {
@@ -174,7 +150,7 @@ export const applicationRoutes = router()
       summary: "My Submissions: the caller's non-draft applications, newest first.",
       responses: { ...jsonOk(itemsOf(mySubmissionSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listMySubmissions(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listMySubmissions(db, actor)),
   )
   .openapi(
     apiRoute('listMyDraftApplications', 'session', {
@@ -184,5 +160,5 @@ export const applicationRoutes = router()
       summary: "The caller's applications in progress (drafts of live programs), soonest deadline first.",
       responses: { ...jsonOk(itemsOf(myDraftSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listMyDrafts(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listMyDrafts(db, actor)),
   );

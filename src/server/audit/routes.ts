@@ -1,10 +1,9 @@
-import { z } from '@hono/zod-openapi';
 import { auditListQuery, auditPageSchema } from '../../shared/schemas/audit';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import { listAudit, orgAuditScope, platformAuditScope } from './service';
 
 const tags = ['audit'];
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 
 export const auditRoutes = router()
   .openapi(

@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
 import { dashboardSchema } from '../../shared/schemas/dashboard';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { programIdParam } from '../http/params';
 import { programDashboard } from './service';
 
 export const dashboardRoutes = router().openapi(
@@ -9,7 +9,7 @@ export const dashboardRoutes = router().openapi(
     path: '/programs/{id}/dashboard',
     tags: ['dashboard'],
     summary: "A program's funnel, submissions per day, reviewer progress and drafts (its admins)",
-    request: { params: z.object({ id: z.string().uuid('Program ids must be UUIDs.') }) },
+    request: { params: programIdParam },
     responses: { ...jsonOk(dashboardSchema), ...errors(400, 401, 403, 404) },
   }),
   async (c) => {

@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { itemsOf } from '../../shared/schemas/me';
 import {
   featuredListSchema,
@@ -11,13 +10,12 @@ import {
   publicProgramSchema,
 } from '../../shared/schemas/public';
 import { NotFound } from '../errors';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { publicOrgDetail } from '../orgs/settings';
 import { publicFeatured } from './featured';
 import { listPublicOrgs, listPublicPrograms, liveCoalitionBySlug, publicProgram } from './queries';
-
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 
 /** Public reads: anyone, signed in or not, sees only live, published data. */
 export const discoveryRoutes = router()
@@ -43,13 +41,10 @@ export const discoveryRoutes = router()
       request: { query: orgListQuery },
       responses: { ...jsonOk(itemsOf(publicOrgListItemSchema)), ...errors(400) },
     }),
-    async (c) => {
-      const q = c.req.valid('query');
-      return c.json(
-        await listPublicOrgs(c.get('deps').db, { search: q.search, limit: q.limit, offset: q.offset }),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, query }) =>
+        listPublicOrgs(db, { search: query.search, limit: query.limit, offset: query.offset }),
+      ),
   )
   .openapi(
     apiRoute('getOrg', 'public', {
@@ -60,10 +55,7 @@ export const discoveryRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(publicOrgDetailSchema), ...errors(404) },
     }),
-    async (c) => {
-      const { db, config } = c.get('deps');
-      return c.json(await publicOrgDetail(db, config, c.req.valid('param').slug), 200);
-    },
+    (c) => ok(c, ({ db, config, param }) => publicOrgDetail(db, config, param.slug)),
   )
   .openapi(
     apiRoute('getCoalition', 'public', {
@@ -108,7 +100,7 @@ export const discoveryRoutes = router()
       path: '/programs/{id}',
       summary: "A published program's public page",
       tags: ['public'],
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(publicProgramDetailSchema), ...errors(400, 404) },
     }),
     async (c) => {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
+import type { Context, Input } from 'hono';
 import {
   allReviewsExportQuery,
   applicationsExportQuery,
@@ -10,7 +11,10 @@ import {
   resultsExportQuery,
 } from '../../shared/schemas/exports';
 import { orgAuditAccess, platformAuditScope } from '../audit/service';
+import type { AppEnv } from '../context';
+import { type Call, callOf, ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -26,8 +30,6 @@ import {
 } from './service';
 
 const tags = ['exports'];
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 
 /** A file response: streamed, never cached, saved under its name. */
 export function sendDownload(
@@ -62,6 +64,32 @@ const file = (description: string) => ({
   },
 });
 
+/** Answers with the file the service made. */
+async function download<I extends Input>(
+  c: Context<AppEnv, string, I>,
+  run: (call: Call<I>) => Promise<Parameters<typeof sendDownload>[0]>,
+  disposition?: 'attachment' | 'inline',
+) {
+  return sendDownload(await run(callOf(c)), disposition) as never;
+}
+
+/** The program exports share their access, parameter, formats and refusals. */
+const programExport = <P extends string, Q extends z.ZodObject>(
+  operationId: string,
+  path: P,
+  summary: string,
+  query: Q,
+  description: string,
+) =>
+  apiRoute(operationId, 'token', {
+    method: 'get',
+    path,
+    tags,
+    summary,
+    request: { params: programIdParam, query },
+    responses: { ...file(description), ...errors(400, 401, 403, 404, 409, 429) },
+  });
+
 /** Exports (decision 037) and the personal-data notice that comes before the first one. */
 export const exportRoutes = router()
   .openapi(
@@ -72,7 +100,7 @@ export const exportRoutes = router()
       summary: 'Whether the caller accepted the personal-data notice (needed before any download)',
       responses: { ...jsonOk(noticeSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await getNotice(c.get('deps'), c.get('actor')), 200),
+    (c) => ok(c, ({ deps, actor }) => getNotice(deps, actor)),
   )
   .openapi(
     apiRoute('acceptPersonalDataNotice', 'session', {
@@ -82,59 +110,37 @@ export const exportRoutes = router()
       summary: 'Accept the personal-data notice (idempotent)',
       responses: { ...jsonOk(noticeSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await acceptNotice(c.get('deps'), c.get('actor')), 200),
+    (c) => ok(c, ({ deps, actor }) => acceptNotice(deps, actor)),
   )
   .openapi(
-    apiRoute('exportProgramApplications', 'token', {
-      method: 'get',
-      path: '/programs/{id}/exports/applications',
-      tags,
-      summary: 'The applications of a program as CSV or XLSX, in an inbox view',
-      request: { params: idParam, query: applicationsExportQuery },
-      responses: { ...file('The applications'), ...errors(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) =>
-      sendDownload(
-        await exportApplications(
-          c.get('deps'),
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('query'),
-        ),
-      ) as never,
+    programExport(
+      'exportProgramApplications',
+      '/programs/{id}/exports/applications',
+      'The applications of a program as CSV or XLSX, in an inbox view',
+      applicationsExportQuery,
+      'The applications',
+    ),
+    (c) => download(c, ({ deps, actor, param, query }) => exportApplications(deps, actor, param.id, query)),
   )
   .openapi(
-    apiRoute('exportProgramReviews', 'token', {
-      method: 'get',
-      path: '/programs/{id}/exports/reviews',
-      tags,
-      summary: "A program's reviews as CSV or XLSX",
-      request: { params: idParam, query: programReviewsExportQuery },
-      responses: { ...file('The reviews'), ...errors(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) =>
-      sendDownload(
-        await exportProgramReviews(
-          c.get('deps'),
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('query'),
-        ),
-      ) as never,
+    programExport(
+      'exportProgramReviews',
+      '/programs/{id}/exports/reviews',
+      "A program's reviews as CSV or XLSX",
+      programReviewsExportQuery,
+      'The reviews',
+    ),
+    (c) => download(c, ({ deps, actor, param, query }) => exportProgramReviews(deps, actor, param.id, query)),
   )
   .openapi(
-    apiRoute('exportProgramResults', 'token', {
-      method: 'get',
-      path: '/programs/{id}/exports/results',
-      tags,
-      summary: "A program's published results as CSV or XLSX",
-      request: { params: idParam, query: resultsExportQuery },
-      responses: { ...file('The published results'), ...errors(400, 401, 403, 404, 409, 429) },
-    }),
-    async (c) =>
-      sendDownload(
-        await exportResults(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('query')),
-      ) as never,
+    programExport(
+      'exportProgramResults',
+      '/programs/{id}/exports/results',
+      "A program's published results as CSV or XLSX",
+      resultsExportQuery,
+      'The published results',
+    ),
+    (c) => download(c, ({ deps, actor, param, query }) => exportResults(deps, actor, param.id, query)),
   )
   .openapi(
     apiRoute('getApplicationPdf', 'session', {
@@ -151,11 +157,7 @@ export const exportRoutes = router()
         ...errors(400, 401, 403, 404, 409),
       },
     }),
-    async (c) =>
-      sendDownload(
-        await applicationPdfDownload(c.get('deps'), c.get('actor'), c.req.valid('param').id),
-        'inline',
-      ) as never,
+    (c) => download(c, ({ deps, actor, param }) => applicationPdfDownload(deps, actor, param.id), 'inline'),
   )
   .openapi(
     apiRoute('getProgramDossier', 'token', {
@@ -164,7 +166,7 @@ export const exportRoutes = router()
       tags,
       summary:
         "The program dossier: a zip of every submitted application's PDF and files, a folder per applicant",
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: {
         200: {
           description: 'The zip',
@@ -173,8 +175,7 @@ export const exportRoutes = router()
         ...errors(400, 401, 403, 404, 409, 429),
       },
     }),
-    async (c) =>
-      sendDownload(await dossierDownload(c.get('deps'), c.get('actor'), c.req.valid('param').id)) as never,
+    (c) => download(c, ({ deps, actor, param }) => dossierDownload(deps, actor, param.id)),
   )
   .openapi(
     apiRoute('exportOrgInbox', 'token', {
@@ -185,10 +186,7 @@ export const exportRoutes = router()
       request: { params: slugParam, query: inboxExportQuery },
       responses: { ...file('The inbox'), ...errors(400, 401, 403, 404, 409, 429) },
     }),
-    async (c) =>
-      sendDownload(
-        await exportInbox(c.get('deps'), c.get('actor'), c.req.valid('param').slug, c.req.valid('query')),
-      ) as never,
+    (c) => download(c, ({ deps, actor, param, query }) => exportInbox(deps, actor, param.slug, query)),
   )
   .openapi(
     apiRoute('exportAllReviews', 'session', {
@@ -199,8 +197,7 @@ export const exportRoutes = router()
       request: { query: allReviewsExportQuery },
       responses: { ...file('The reviews'), ...errors(400, 401, 403, 409, 429) },
     }),
-    async (c) =>
-      sendDownload(await exportAllReviews(c.get('deps'), c.get('actor'), c.req.valid('query'))) as never,
+    (c) => download(c, ({ deps, actor, query }) => exportAllReviews(deps, actor, query)),
   )
   .openapi(
     apiRoute('exportOrgAuditLog', 'token', {
@@ -211,13 +208,11 @@ export const exportRoutes = router()
       request: { params: slugParam, query: auditExportQuery },
       responses: { ...file('The audit log'), ...errors(400, 401, 403, 404, 409, 429) },
     }),
-    async (c) => {
-      const deps = c.get('deps');
-      const { scope, orgName } = await orgAuditAccess(deps.db, c.get('actor'), c.req.valid('param').slug);
-      return sendDownload(
-        await exportAudit(deps, c.get('actor'), scope, c.req.valid('query'), orgName),
-      ) as never;
-    },
+    (c) =>
+      download(c, async ({ deps, actor, param, query }) => {
+        const { scope, orgName } = await orgAuditAccess(deps.db, actor, param.slug);
+        return exportAudit(deps, actor, scope, query, orgName);
+      }),
   )
   .openapi(
     apiRoute('exportAuditLog', 'session', {
@@ -228,10 +223,8 @@ export const exportRoutes = router()
       request: { query: auditExportQuery },
       responses: { ...file('The audit log'), ...errors(400, 401, 403, 409, 429) },
     }),
-    async (c) => {
-      const scope = platformAuditScope(c.get('actor'));
-      return sendDownload(
-        await exportAudit(c.get('deps'), c.get('actor'), scope, c.req.valid('query'), null),
-      ) as never;
-    },
+    (c) =>
+      download(c, ({ deps, actor, query }) =>
+        exportAudit(deps, actor, platformAuditScope(actor), query, null),
+      ),
   );

@@ -15,6 +15,7 @@ import {
   updateItemInput,
 } from '../../shared/schemas/featured';
 import { itemsOf } from '../../shared/schemas/me';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { createOrgFromRequest, listOrgRequests } from './org-requests';
 import {
@@ -46,7 +47,7 @@ export const featuredRoutes = router()
       summary: 'Every featured section, hidden ones too.',
       responses: { ...jsonOk(sections), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listSections(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listSections(db, actor)),
   )
   .openapi(
     apiRoute('createFeaturedSection', 'session', {
@@ -57,10 +58,7 @@ export const featuredRoutes = router()
       request: jsonBody(createSectionInput),
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await createSection(db, clock, c.get('actor'), c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, body }) => createSection(db, clock, actor, body)),
   )
   .openapi(
     apiRoute('reorderFeaturedSections', 'session', {
@@ -71,8 +69,7 @@ export const featuredRoutes = router()
       request: jsonBody(reorderInput),
       responses: { ...jsonOk(sections), ...errors(400, 401, 403, 409) },
     }),
-    async (c) =>
-      c.json(await reorderSections(c.get('deps').db, c.get('actor'), c.req.valid('json').ids), 200),
+    (c) => ok(c, ({ db, actor, body }) => reorderSections(db, actor, body.ids)),
   )
   .openapi(
     apiRoute('hideFeaturedSection', 'session', {
@@ -83,10 +80,7 @@ export const featuredRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await setSectionHidden(db, clock, c.get('actor'), c.req.valid('param').id, true), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => setSectionHidden(db, clock, actor, param.id, true)),
   )
   .openapi(
     apiRoute('restoreFeaturedSection', 'session', {
@@ -97,10 +91,7 @@ export const featuredRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await setSectionHidden(db, clock, c.get('actor'), c.req.valid('param').id, false), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => setSectionHidden(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listFeaturedItems', 'session', {
@@ -111,7 +102,7 @@ export const featuredRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(items), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await listItems(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => listItems(db, actor, param.id)),
   )
   .openapi(
     apiRoute('createFeaturedItem', 'session', {
@@ -122,11 +113,7 @@ export const featuredRoutes = router()
       request: { params: idParam, ...jsonBody(addItemInput) },
       responses: { ...jsonOk(adminItemSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) =>
-      c.json(
-        await addItem(c.get('deps').db, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => addItem(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('reorderFeaturedItems', 'session', {
@@ -137,16 +124,7 @@ export const featuredRoutes = router()
       request: { params: idParam, ...jsonBody(reorderInput) },
       responses: { ...jsonOk(items), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) =>
-      c.json(
-        await reorderItems(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json').ids,
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => reorderItems(db, actor, param.id, body.ids)),
   )
   .openapi(
     apiRoute('updateFeaturedItem', 'session', {
@@ -157,11 +135,7 @@ export const featuredRoutes = router()
       request: { params: idParam, ...jsonBody(updateItemInput) },
       responses: { ...jsonOk(adminItemSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) =>
-      c.json(
-        await updateItem(c.get('deps').db, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => updateItem(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('deleteFeaturedItem', 'session', {
@@ -172,7 +146,7 @@ export const featuredRoutes = router()
       request: { params: idParam },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await removeItem(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => removeItem(db, actor, param.id)),
   )
   .openapi(
     apiRoute('searchFeaturedCandidates', 'session', {
@@ -183,7 +157,7 @@ export const featuredRoutes = router()
       request: { query: searchQuery },
       responses: { ...jsonOk(itemsOf(searchResultSchema)), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await search(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => search(db, actor, query)),
   )
   .openapi(
     apiRoute('listOrgRequests', 'session', {
@@ -193,7 +167,7 @@ export const featuredRoutes = router()
       summary: "Submitted applications to ApplyHub's Organization application.",
       responses: { ...jsonOk(itemsOf(orgRequestSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await listOrgRequests(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => listOrgRequests(db, actor)),
   )
   .openapi(
     apiRoute('createOrgFromRequest', 'session', {
@@ -204,17 +178,8 @@ export const featuredRoutes = router()
       request: { params: applicationParam, ...jsonBody(createOrgFromRequestInput) },
       responses: { ...jsonOk(createOrgResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await createOrgFromRequest(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').applicationId,
-          c.req.valid('json'),
-        ),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) =>
+        createOrgFromRequest(db, clock, actor, param.applicationId, body),
+      ),
   );

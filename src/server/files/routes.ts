@@ -8,6 +8,7 @@ import {
   uploadQuery,
 } from '../../shared/schemas/files';
 import { requireActor } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { openExportLink } from './export-links';
 import { contentDisposition, openDownload, signFile, uploadFile } from './service';
@@ -55,7 +56,7 @@ export const fileRoutes = router()
       request: jsonBody(signFileInput),
       responses: { ...jsonOk(signedUrlSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await signFile(c.get('deps'), c.get('actor'), c.req.valid('json').path), 200),
+    (c) => ok(c, ({ deps, actor, body }) => signFile(deps, actor, body.path)),
   )
   .openapi(
     apiRoute('downloadFile', 'public', {

@@ -8,6 +8,7 @@ import {
   unsubscribeInfoSchema,
   unsubscribeQuery,
 } from '../../shared/schemas/mail';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   getMailboxMessage,
@@ -31,7 +32,7 @@ export const mailRoutes = router()
       summary: 'Which optional emails the signed-in user gets (receipts and results are always sent).',
       responses: { ...jsonOk(mailPreferencesSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await getMyMailPreferences(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => getMyMailPreferences(db, actor)),
   )
   .openapi(
     apiRoute('updateMailPreferences', 'session', {
@@ -42,10 +43,7 @@ export const mailRoutes = router()
       request: jsonBody(mailPreferencesInput),
       responses: { ...jsonOk(mailPreferencesSchema), ...errors(400, 401, 403) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await setMyMailPreferences(db, clock, c.get('actor'), c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, body }) => setMyMailPreferences(db, clock, actor, body)),
   )
   .openapi(
     apiRoute('getUnsubscribe', 'public', {
@@ -56,10 +54,7 @@ export const mailRoutes = router()
       request: { query: unsubscribeQuery },
       responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
     }),
-    async (c) => {
-      const { db, config } = c.get('deps');
-      return c.json(await unsubscribeInfo(db, config, c.req.valid('query').token), 200);
-    },
+    (c) => ok(c, ({ db, config, query }) => unsubscribeInfo(db, config, query.token)),
   )
   .openapi(
     apiRoute('unsubscribe', 'public', {
@@ -71,10 +66,7 @@ export const mailRoutes = router()
       request: { query: unsubscribeQuery },
       responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
     }),
-    async (c) => {
-      const { db, clock, config } = c.get('deps');
-      return c.json(await unsubscribe(db, clock, config, c.req.valid('query').token), 200);
-    },
+    (c) => ok(c, ({ db, clock, config, query }) => unsubscribe(db, clock, config, query.token)),
   )
   .openapi(
     apiRoute('listMailbox', 'session', {
@@ -85,7 +77,7 @@ export const mailRoutes = router()
       request: { query: mailboxQuery },
       responses: { ...jsonOk(list(mailboxItemSchema)), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await listMailbox(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => listMailbox(db, actor, query)),
   )
   .openapi(
     apiRoute('getMailboxMessage', 'session', {
@@ -96,6 +88,5 @@ export const mailRoutes = router()
       request: { params: z.object({ id: z.string().uuid('Message ids must be UUIDs.') }) },
       responses: { ...jsonOk(mailboxMessageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getMailboxMessage(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getMailboxMessage(db, actor, param.id)),
   );

@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const settingsResult = z.object({ message: z.string(), settings: orgSettingsSchema });
 
 export const orgAdminRoutes = router()
@@ -23,8 +24,7 @@ export const orgAdminRoutes = router()
         ...errors(401, 403, 404),
       },
     }),
-    async (c) =>
-      c.json(await recordAdminVisit(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => recordAdminVisit(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('getOrgSettings', 'token', {
@@ -35,10 +35,7 @@ export const orgAdminRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(orgSettingsSchema), ...errors(401, 403, 404) },
     }),
-    async (c) => {
-      const { db, config } = c.get('deps');
-      return c.json(await getOrgSettings(db, config, c.get('actor'), c.req.valid('param').slug), 200);
-    },
+    (c) => ok(c, ({ db, config, actor, param }) => getOrgSettings(db, config, actor, param.slug)),
   )
   .openapi(
     apiRoute('updateOrgSettings', 'token', {
@@ -49,13 +46,8 @@ export const orgAdminRoutes = router()
       request: { params: slugParam, ...jsonBody(orgSettingsInput) },
       responses: { ...jsonOk(settingsResult), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, config } = c.get('deps');
-      return c.json(
-        await updateOrgSettings(db, config, c.get('actor'), c.req.valid('param').slug, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, config, actor, param, body }) => updateOrgSettings(db, config, actor, param.slug, body)),
   )
   .openapi(
     apiRoute('deleteOrgLogo', 'token', {
@@ -66,10 +58,8 @@ export const orgAdminRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(settingsResult), ...errors(401, 403, 404) },
     }),
-    async (c) => {
-      const { db, config, storage } = c.get('deps');
-      return c.json(await removeOrgLogo(db, config, storage, c.get('actor'), c.req.valid('param').slug), 200);
-    },
+    (c) =>
+      ok(c, ({ db, config, storage, actor, param }) => removeOrgLogo(db, config, storage, actor, param.slug)),
   )
   .openapi(
     apiRoute('getOrgLogo', 'public', {

@@ -9,6 +9,7 @@ import {
   superOrgSchema,
 } from '../../shared/schemas/governance';
 import { itemsOf } from '../../shared/schemas/me';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   superAddMember,
@@ -44,11 +45,7 @@ export const superOrgRoutes = router()
       request: { query: deletedQuery },
       responses: { ...jsonOk(itemsOf(superOrgSchema)), ...errors(400, ...denied) },
     }),
-    async (c) =>
-      c.json(
-        await superListOrgs(c.get('deps').db, c.get('actor'), c.req.valid('query').deleted === 'true'),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, query }) => superListOrgs(db, actor, query.deleted === 'true')),
   )
   .openapi(
     apiRoute('createOrg', 'session', {
@@ -59,10 +56,7 @@ export const superOrgRoutes = router()
       request: jsonBody(createEntityInput),
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superCreateOrg(db, clock, c.get('actor'), c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, body }) => superCreateOrg(db, clock, actor, body)),
   )
   .openapi(
     apiRoute('deleteOrg', 'session', {
@@ -73,10 +67,7 @@ export const superOrgRoutes = router()
       request: { params: orgId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superSetOrgDeleted(db, clock, c.get('actor'), c.req.valid('param').id, true), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => superSetOrgDeleted(db, clock, actor, param.id, true)),
   )
   .openapi(
     apiRoute('restoreOrg', 'session', {
@@ -87,10 +78,7 @@ export const superOrgRoutes = router()
       request: { params: orgId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superSetOrgDeleted(db, clock, c.get('actor'), c.req.valid('param').id, false), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => superSetOrgDeleted(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listAllCoalitions', 'session', {
@@ -101,11 +89,7 @@ export const superOrgRoutes = router()
       request: { query: deletedQuery },
       responses: { ...jsonOk(itemsOf(superCoalitionSchema)), ...errors(400, ...denied) },
     }),
-    async (c) =>
-      c.json(
-        await superListCoalitions(c.get('deps').db, c.get('actor'), c.req.valid('query').deleted === 'true'),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, query }) => superListCoalitions(db, actor, query.deleted === 'true')),
   )
   .openapi(
     apiRoute('createCoalition', 'session', {
@@ -116,10 +100,7 @@ export const superOrgRoutes = router()
       request: jsonBody(createEntityInput),
       responses: { ...jsonOk(coalitionResult), ...errors(400, ...denied, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superCreateCoalition(db, clock, c.get('actor'), c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, body }) => superCreateCoalition(db, clock, actor, body)),
   )
   .openapi(
     apiRoute('deleteCoalition', 'session', {
@@ -130,13 +111,7 @@ export const superOrgRoutes = router()
       request: { params: coalitionId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await superSetCoalitionDeleted(db, clock, c.get('actor'), c.req.valid('param').id, true),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => superSetCoalitionDeleted(db, clock, actor, param.id, true)),
   )
   .openapi(
     apiRoute('restoreCoalition', 'session', {
@@ -147,13 +122,8 @@ export const superOrgRoutes = router()
       request: { params: coalitionId },
       responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await superSetCoalitionDeleted(db, clock, c.get('actor'), c.req.valid('param').id, false),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param }) => superSetCoalitionDeleted(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listCoalitionMembers', 'session', {
@@ -164,8 +134,7 @@ export const superOrgRoutes = router()
       request: { params: coalitionId },
       responses: { ...jsonOk(itemsOf(coalitionMemberSchema)), ...errors(400, ...denied, 404) },
     }),
-    async (c) =>
-      c.json(await superListMembers(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => superListMembers(db, actor, param.id)),
   )
   .openapi(
     apiRoute('addCoalitionMember', 'session', {
@@ -176,19 +145,10 @@ export const superOrgRoutes = router()
       request: { params: coalitionId, ...jsonBody(addMemberInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await superAddMember(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json').organization_id,
-        ),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) =>
+        superAddMember(db, clock, actor, param.id, body.organization_id),
+      ),
   )
   .openapi(
     apiRoute('removeCoalitionMember', 'session', {

@@ -1,6 +1,7 @@
 import { removeProfileFileQuery } from '../../shared/schemas/files';
 import { profileSchema, profileUpdateInput } from '../../shared/schemas/profiles';
 import { removePortfolioFile, removeResume } from '../files/service';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { getMyProfile, updateMyProfile } from './service';
 
@@ -16,7 +17,7 @@ export const profileRoutes = router()
       tags,
       responses: { ...jsonOk(profileSchema), ...errors(401, 403, 404) },
     }),
-    async (c) => c.json(await getMyProfile(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => getMyProfile(db, actor)),
   )
   .openapi(
     apiRoute('updateMyProfile', 'session', {
@@ -27,10 +28,7 @@ export const profileRoutes = router()
       request: jsonBody(profileUpdateInput),
       responses: { ...jsonOk(profileSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await updateMyProfile(db, clock, c.get('actor'), c.req.valid('json')), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, body }) => updateMyProfile(db, clock, actor, body)),
   )
   .openapi(
     apiRoute('deleteMyResume', 'session', {
@@ -40,7 +38,7 @@ export const profileRoutes = router()
       tags,
       responses: { ...jsonOk(profileSchema), ...errors(401, 403, 404) },
     }),
-    async (c) => c.json(await removeResume(c.get('deps'), c.get('actor')), 200),
+    (c) => ok(c, ({ deps, actor }) => removeResume(deps, actor)),
   )
   .openapi(
     apiRoute('deleteMyProfileFile', 'session', {
@@ -51,6 +49,5 @@ export const profileRoutes = router()
       request: { query: removeProfileFileQuery },
       responses: { ...jsonOk(profileSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await removePortfolioFile(c.get('deps'), c.get('actor'), c.req.valid('query').path), 200),
+    (c) => ok(c, ({ deps, actor, query }) => removePortfolioFile(deps, actor, query.path)),
   );

@@ -4,12 +4,13 @@ import {
   assignmentChangeSchema,
   programAssignmentsSchema,
 } from '../../shared/schemas/program-assignments';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam } from '../http/params';
 import type { ProgramRole } from './queries';
 import { addProgramAssignment, listProgramAssignments, removeProgramAssignment } from './service';
 
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
-const userParam = idParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
+const userParam = programIdParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
 const tags = ['program-assignments'];
 
 /** Manage Reviewers: the reviewers and admins of one program (spec 001 §2, §5, §7 Assignments). */
@@ -19,7 +20,7 @@ export const programAssignmentRoutes = router().openapi(
     path: '/programs/{id}/assignments',
     summary: 'The reviewers and admins of a program (Manage Reviewers)',
     tags,
-    request: { params: idParam },
+    request: { params: programIdParam },
     responses: { ...jsonOk(programAssignmentsSchema), ...errors(400, 401, 403, 404) },
   }),
   async (c) =>
@@ -38,20 +39,10 @@ for (const { segment, name, label, kind } of kinds) {
       path: `/programs/{id}/${segment}`,
       summary: `Make a user (by email) a ${label} of the program`,
       tags,
-      request: { params: idParam, ...jsonBody(addAssignmentInput) },
+      request: { params: programIdParam, ...jsonBody(addAssignmentInput) },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) =>
-      c.json(
-        await addProgramAssignment(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          kind,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => addProgramAssignment(db, actor, param.id, kind, body)),
   );
   programAssignmentRoutes.openapi(
     apiRoute(`removeProgram${name}`, 'token', {
@@ -62,9 +53,6 @@ for (const { segment, name, label, kind } of kinds) {
       request: { params: userParam },
       responses: { ...jsonOk(assignmentChangeSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { id, userId } = c.req.valid('param');
-      return c.json(await removeProgramAssignment(c.get('deps').db, c.get('actor'), id, kind, userId), 200);
-    },
+    (c) => ok(c, ({ db, actor, param }) => removeProgramAssignment(db, actor, param.id, kind, param.userId)),
   );
 }

@@ -20,7 +20,9 @@ import {
   transitionResultSchema,
 } from '../../shared/schemas/programs';
 import { startOrGetApplication } from '../applications/start';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import {
   approveProgram,
   previewProgram,
@@ -34,8 +36,6 @@ import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
 import { getSchedule, setSchedule } from './schedule';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const tags = ['programs'];
 
 export const programRoutes = router()
@@ -63,13 +63,7 @@ export const programRoutes = router()
       request: { params: slugParam, ...jsonBody(createProgramInput) },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await createDraft(db, clock, c.get('actor'), c.req.valid('param').slug, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => createDraft(db, clock, actor, param.slug, body)),
   )
   .openapi(
     apiRoute('listCoalitionPrograms', 'session', {
@@ -80,8 +74,7 @@ export const programRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await listCoalitionPrograms(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => listCoalitionPrograms(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('getProgramEditor', 'token', {
@@ -89,10 +82,10 @@ export const programRoutes = router()
       path: '/programs/{id}/editor',
       summary: 'A program as its editor shows it: form, status, pending changes and history',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(programEditorSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getEditor(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getEditor(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveProgramForm', 'token', {
@@ -100,16 +93,10 @@ export const programRoutes = router()
       path: '/programs/{id}/form',
       summary: "Save a program's working form (optimistic concurrency with version)",
       tags,
-      request: { params: idParam, ...jsonBody(saveFormInput) },
+      request: { params: programIdParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await saveForm(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => saveForm(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('publishProgram', 'token', {
@@ -117,16 +104,10 @@ export const programRoutes = router()
       path: '/programs/{id}/publish',
       summary: 'Submit a draft for approval, or publish form changes of an approved program',
       tags,
-      request: { params: idParam, ...jsonBody(saveFormInput) },
+      request: { params: programIdParam, ...jsonBody(saveFormInput) },
       responses: { ...jsonOk(saveResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await publishProgram(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => publishProgram(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('deleteProgram', 'token', {
@@ -134,13 +115,10 @@ export const programRoutes = router()
       path: '/programs/{id}',
       summary: 'Delete a program (soft delete; it can be restored)',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await softDeleteProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => softDeleteProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('restoreProgram', 'token', {
@@ -148,13 +126,10 @@ export const programRoutes = router()
       path: '/programs/{id}/restore',
       summary: 'Restore a deleted program',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await restoreProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => restoreProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('getReviewForm', 'token', {
@@ -162,11 +137,10 @@ export const programRoutes = router()
       path: '/programs/{id}/review-form',
       summary: "The program's reviewer form (decision options and extra criteria)",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getReviewerForm(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getReviewerForm(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveReviewForm', 'token', {
@@ -174,16 +148,10 @@ export const programRoutes = router()
       path: '/programs/{id}/review-form',
       summary: "Save the program's reviewer form",
       tags,
-      request: { params: idParam, ...jsonBody(reviewerFormSchema) },
+      request: { params: programIdParam, ...jsonBody(reviewerFormSchema) },
       responses: { ...jsonOk(reviewerFormSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setReviewerForm(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setReviewerForm(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('listProgramsForApproval', 'session', {
@@ -194,13 +162,8 @@ export const programRoutes = router()
       request: { query: superProgramQuery },
       responses: { ...jsonOk(itemsOf(adminProgramSchema)), ...errors(401, 403) },
     }),
-    async (c) => {
-      const q = c.req.valid('query');
-      return c.json(
-        await superListPrograms(c.get('deps').db, c.get('actor'), q.status, q.deleted === 'true'),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, actor, query }) => superListPrograms(db, actor, query.status, query.deleted === 'true')),
   )
   .openapi(
     apiRoute('approveProgram', 'session', {
@@ -208,13 +171,10 @@ export const programRoutes = router()
       path: '/programs/{id}/approve',
       summary: 'Approve a submitted program (super admins)',
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await approveProgram(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => approveProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('requestProgramChanges', 'session', {
@@ -222,14 +182,11 @@ export const programRoutes = router()
       path: '/programs/{id}/request-changes',
       summary: 'Send a submitted program back with a note (super admins)',
       tags,
-      request: { params: idParam, ...jsonBody(requestChangesInput) },
+      request: { params: programIdParam, ...jsonBody(requestChangesInput) },
       responses: { ...jsonOk(transitionResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { note } = c.req.valid('json');
-      return c.json(await requestChanges(db, clock, c.get('actor'), c.req.valid('param').id, note), 200);
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => requestChanges(db, clock, actor, param.id, body.note)),
   )
   .openapi(
     apiRoute('previewProgram', 'token', {
@@ -237,10 +194,10 @@ export const programRoutes = router()
       path: '/programs/{id}/preview',
       summary: "Preview a program's form as applicants will see it",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(previewSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await previewProgram(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => previewProgram(db, actor, param.id)),
   )
   .openapi(
     apiRoute('listProgramEvents', 'token', {
@@ -248,13 +205,13 @@ export const programRoutes = router()
       path: '/programs/{id}/events',
       summary: "A program's review history (submitted, approved, published …)",
       tags,
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: {
         ...jsonOk(z.object({ items: z.array(programEventSchema) })),
         ...errors(400, 401, 403, 404),
       },
     }),
-    async (c) => c.json(await programHistory(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => programHistory(db, actor, param.id)),
   )
   .openapi(
     apiRoute('startApplication', 'session', {
@@ -262,13 +219,10 @@ export const programRoutes = router()
       path: '/programs/{id}/applications',
       tags,
       summary: 'Start or continue the signed-in user’s application to a published program.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(startApplicationResult), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await startOrGetApplication(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => startOrGetApplication(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('getProgramSchedule', 'token', {
@@ -276,10 +230,10 @@ export const programRoutes = router()
       path: '/programs/{id}/schedule',
       tags,
       summary: 'The program’s open and close dates and its deadline reminders (hours before close).',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(programScheduleSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getSchedule(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getSchedule(db, actor, param.id)),
   )
   .openapi(
     apiRoute('updateProgramSchedule', 'token', {
@@ -287,14 +241,8 @@ export const programRoutes = router()
       path: '/programs/{id}/schedule',
       tags,
       summary: 'Change the dates and reminders; a later deadline tells applicants with a draft.',
-      request: { params: idParam, ...jsonBody(programScheduleInput) },
+      request: { params: programIdParam, ...jsonBody(programScheduleInput) },
       responses: { ...jsonOk(scheduleResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setSchedule(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setSchedule(db, clock, actor, param.id, body)),
   );

@@ -10,7 +10,9 @@ import {
   updatePublishedInput,
   updatePublishedResultSchema,
 } from '../../shared/schemas/results';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import { publishPreview, sendTestCopy } from './preview';
 import {
   myResults,
@@ -21,8 +23,6 @@ import {
   updatePublishedResults,
 } from './service';
 
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
-const idParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const tags = ['results'];
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
@@ -37,8 +37,7 @@ export const resultRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(list(publishProgramCardSchema)), ...errors(401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await publishGallery(c.get('deps').db, c.get('actor'), c.req.valid('param').slug), 200),
+    (c) => ok(c, ({ db, actor, param }) => publishGallery(db, actor, param.slug)),
   )
   .openapi(
     apiRoute('getPublishQueue', 'token', {
@@ -46,10 +45,10 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-queue',
       tags,
       summary: 'A program’s finalized results, each with whether it is already published.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(publishQueueSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await publishQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => publishQueue(db, actor, param.id)),
   )
   .openapi(
     apiRoute('publishResults', 'token', {
@@ -57,16 +56,10 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-results',
       tags,
       summary: 'Publish finalized results (all, or selected) to their applicants; idempotent.',
-      request: { params: idParam, ...jsonBody(publishInput) },
+      request: { params: programIdParam, ...jsonBody(publishInput) },
       responses: { ...jsonOk(publishResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await publishResults(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => publishResults(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('updatePublishedResults', 'token', {
@@ -74,19 +67,10 @@ export const resultRoutes = router()
       path: '/programs/{id}/update-published-results',
       tags,
       summary: 'Correct what published results show (their visibility); the applicants are notified.',
-      request: { params: idParam, ...jsonBody(updatePublishedInput) },
+      request: { params: programIdParam, ...jsonBody(updatePublishedInput) },
       responses: { ...jsonOk(updatePublishedResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) =>
-      c.json(
-        await updatePublishedResults(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => updatePublishedResults(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('listMyResults', 'session', {
@@ -96,7 +80,7 @@ export const resultRoutes = router()
       summary: 'The signed-in applicant’s published results, newest first (visible fields only).',
       responses: { ...jsonOk(list(publishedResultSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await myResults(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => myResults(db, actor)),
   )
   .openapi(
     apiRoute('previewResultEmail', 'token', {
@@ -104,14 +88,10 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-preview',
       tags,
       summary: 'The email one applicant of this selection would receive, and how many would get one.',
-      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      request: { params: programIdParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(publishPreviewSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await publishPreview(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ deps, actor, param, body }) => publishPreview(deps, actor, param.id, body)),
   )
   .openapi(
     apiRoute('sendTestResultEmail', 'session', {
@@ -119,14 +99,10 @@ export const resultRoutes = router()
       path: '/programs/{id}/publish-test',
       tags,
       summary: 'Send that email to the admin themselves, marked as a test.',
-      request: { params: idParam, ...jsonBody(publishPreviewInput) },
+      request: { params: programIdParam, ...jsonBody(publishPreviewInput) },
       responses: { ...jsonOk(testCopyResultSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await sendTestCopy(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+    (c) => ok(c, ({ deps, actor, param, body }) => sendTestCopy(deps, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getResultMailDelivery', 'token', {
@@ -134,9 +110,8 @@ export const resultRoutes = router()
       path: '/programs/{id}/mail-delivery',
       tags,
       summary: 'Delivery of the program’s result emails: sent, pending, failed and the failed addresses.',
-      request: { params: idParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(mailDeliverySchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await programMailDelivery(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => programMailDelivery(db, actor, param.id)),
   );

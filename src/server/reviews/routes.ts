@@ -14,7 +14,9 @@ import {
 } from '../../shared/schemas/reviews';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam, slugParam } from '../http/params';
 import {
   getAllReviews,
   getOrgReviews,
@@ -26,9 +28,7 @@ import {
   saveReview,
 } from './service';
 
-const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const tags = ['reviews'];
 
 /**
@@ -38,7 +38,7 @@ const tags = ['reviews'];
  */
 export const queueShortcut: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = sessionCheck(c);
-  const param = programParam.safeParse({ id: c.req.param('id') });
+  const param = programIdParam.safeParse({ id: c.req.param('id') });
   if (!session || !param.success) return next();
   const queue = await queueForSession(c.get('deps').db, session, param.data.id);
   return queue ? c.json(queue, 200) : next();
@@ -54,7 +54,7 @@ export const reviewRoutes = router()
       summary: 'Per program the caller reviews: submitted applications and those still to review.',
       responses: { ...jsonOk(pendingCountsSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await getPendingCounts(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => getPendingCounts(db, actor)),
   )
   .openapi(
     apiRoute('getReviewQueue', 'session', {
@@ -62,10 +62,10 @@ export const reviewRoutes = router()
       path: '/review/programs/{id}/queue',
       summary: "The caller's review queue of a program",
       tags,
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewQueueSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getQueue(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getQueue(db, actor, param.id)),
   )
   .openapi(
     apiRoute('getReview', 'session', {
@@ -76,8 +76,7 @@ export const reviewRoutes = router()
       request: { params: applicationParam },
       responses: { ...jsonOk(reviewDetailSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getReviewDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getReviewDetail(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveReview', 'session', {
@@ -118,7 +117,7 @@ export const reviewRoutes = router()
       request: { query: reviewsQuery },
       responses: { ...jsonOk(reviewListSchema), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await getAllReviews(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => getAllReviews(db, actor, query)),
   )
   .openapi(
     apiRoute('listOrgReviews', 'token', {
@@ -129,15 +128,8 @@ export const reviewRoutes = router()
       request: { params: slugParam, query: orgReviewsQuery },
       responses: { ...jsonOk(orgReviewListSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(
-        await getOrgReviews(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').slug,
-          c.req.valid('query').status,
-          c.req.valid('query').program_id,
-        ),
-        200,
+    (c) =>
+      ok(c, ({ db, actor, param, query }) =>
+        getOrgReviews(db, actor, param.slug, query.status, query.program_id),
       ),
   );

@@ -20,7 +20,9 @@ import {
   sheetConflictSchema,
   unassignResultSchema,
 } from '../../shared/schemas/scoring';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam } from '../http/params';
 import {
   addConflict,
   assignReviewers,
@@ -44,11 +46,10 @@ import {
   saveSheet,
 } from './sheets';
 
-const programParam = z.object({ id: z.string().uuid('Program ids must be UUIDs.') });
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
 const sheetParam = z.object({ id: z.string().uuid('Score sheet ids must be UUIDs.') });
-const conflictParam = programParam.extend({ conflictId: z.string().uuid('Conflict ids must be UUIDs.') });
-const reviewerParam = programParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
+const conflictParam = programIdParam.extend({ conflictId: z.string().uuid('Conflict ids must be UUIDs.') });
+const reviewerParam = programIdParam.extend({ userId: z.string().uuid('User ids must be UUIDs.') });
 const remindResult = z.object({ message: z.string(), sent: z.boolean() });
 const tags = ['scoring'];
 
@@ -60,11 +61,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/scoring',
       tags,
       summary: 'Review settings: mode, rubric, independence, blind review, hidden questions',
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await getScoringSettings(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getScoringSettings(db, actor, param.id)),
   )
   .openapi(
     apiRoute('updateScoringSettings', 'token', {
@@ -72,16 +72,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/scoring',
       summary: 'Save the review settings: mode, rubric, independence, blind review, hidden questions',
       tags,
-      request: { params: programParam, ...jsonBody(scoringSettingsInput) },
+      request: { params: programIdParam, ...jsonBody(scoringSettingsInput) },
       responses: { ...jsonOk(scoringSettingsSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await setScoringSettings(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => setScoringSettings(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getReviewerProgress', 'token', {
@@ -89,11 +83,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/reviewer-progress',
       tags,
       summary: 'Per reviewer: assigned, submitted and remaining score sheets',
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(reviewerProgressSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) =>
-      c.json(await reviewerProgress(c.get('deps').db, c.get('actor'), c.req.valid('param').id, true), 200),
+    (c) => ok(c, ({ db, actor, param }) => reviewerProgress(db, actor, param.id, true)),
   )
   .openapi(
     apiRoute('remindReviewer', 'token', {
@@ -104,11 +97,7 @@ export const scoringRoutes = router()
       request: { params: reviewerParam },
       responses: { ...jsonOk(remindResult), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { id, userId } = c.req.valid('param');
-      return c.json(await remindReviewer(db, clock, c.get('actor'), id, userId), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => remindReviewer(db, clock, actor, param.id, param.userId)),
   )
   .openapi(
     apiRoute('assignScoreSheets', 'token', {
@@ -116,16 +105,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/score-assignments',
       tags,
       summary: 'Assign reviewers to applications (every pair; conflicts skipped)',
-      request: { params: programParam, ...jsonBody(assignInput) },
+      request: { params: programIdParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(assignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await assignReviewers(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => assignReviewers(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('unassignScoreSheets', 'token', {
@@ -133,19 +116,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/score-assignments/remove',
       tags,
       summary: 'Unassign reviewers from applications (submitted sheets are kept)',
-      request: { params: programParam, ...jsonBody(assignInput) },
+      request: { params: programIdParam, ...jsonBody(assignInput) },
       responses: { ...jsonOk(unassignResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) =>
-      c.json(
-        await unassignReviewers(
-          c.get('deps').db,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
+    (c) => ok(c, ({ db, actor, param, body }) => unassignReviewers(db, actor, param.id, body)),
   )
   .openapi(
     apiRoute('previewAutoAssign', 'token', {
@@ -153,16 +127,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/auto-assign/preview',
       tags,
       summary: 'The loads automatic assignment would give (nothing changes)',
-      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      request: { params: programIdParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), false),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, false)),
   )
   .openapi(
     apiRoute('autoAssign', 'token', {
@@ -170,16 +138,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/auto-assign',
       tags,
       summary: 'Assign N reviewers per application, balanced and conflict-free (decision 036)',
-      request: { params: programParam, ...jsonBody(autoAssignInput) },
+      request: { params: programIdParam, ...jsonBody(autoAssignInput) },
       responses: { ...jsonOk(autoAssignPlanSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await autoAssign(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json'), true),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => autoAssign(db, clock, actor, param.id, body, true)),
   )
   .openapi(
     apiRoute('listConflicts', 'token', {
@@ -187,10 +149,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/conflicts',
       summary: 'The conflicts of interest marked in a program',
       tags,
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(conflictListSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await listConflicts(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => listConflicts(db, actor, param.id)),
   )
   .openapi(
     apiRoute('createConflict', 'token', {
@@ -198,16 +160,10 @@ export const scoringRoutes = router()
       path: '/programs/{id}/conflicts',
       tags,
       summary: 'Mark a conflict of interest between a reviewer and an application',
-      request: { params: programParam, ...jsonBody(conflictInput) },
+      request: { params: programIdParam, ...jsonBody(conflictInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await addConflict(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, clock, actor, param, body }) => addConflict(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('deleteConflict', 'token', {
@@ -218,10 +174,7 @@ export const scoringRoutes = router()
       request: { params: conflictParam },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { id, conflictId } = c.req.valid('param');
-      return c.json(await removeConflict(c.get('deps').db, c.get('actor'), id, conflictId), 200);
-    },
+    (c) => ok(c, ({ db, actor, param }) => removeConflict(db, actor, param.id, param.conflictId)),
   )
   .openapi(
     apiRoute('getNextToScore', 'session', {
@@ -229,10 +182,10 @@ export const scoringRoutes = router()
       path: '/review/programs/{id}/next',
       tags,
       summary: "The caller's next application to score: the least reviewed first",
-      request: { params: programParam },
+      request: { params: programIdParam },
       responses: { ...jsonOk(nextToScoreSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await nextToScore(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => nextToScore(db, actor, param.id)),
   )
   .openapi(
     apiRoute('getApplicationScoring', 'session', {
@@ -243,8 +196,7 @@ export const scoringRoutes = router()
       request: { params: applicationParam },
       responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) =>
-      c.json(await getScoringDetail(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getScoringDetail(db, actor, param.id)),
   )
   .openapi(
     apiRoute('saveScoreSheet', 'session', {
@@ -285,13 +237,8 @@ export const scoringRoutes = router()
       request: { params: applicationParam, ...jsonBody(recuseInput) },
       responses: { ...jsonOk(messageSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await recuse(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json').note ?? null),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => recuse(db, clock, actor, param.id, body.note ?? null)),
   )
   .openapi(
     apiRoute('setFinalDecision', 'session', {
@@ -302,13 +249,8 @@ export const scoringRoutes = router()
       request: { params: applicationParam, ...jsonBody(finalDecisionInput) },
       responses: { ...jsonOk(scoringDetailSchema), ...errors(400, 401, 403, 404, 409, 422) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await recordFinalDecision(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => recordFinalDecision(db, clock, actor, param.id, body)),
   )
   .openapi(
     apiRoute('getScoreSheet', 'session', {
@@ -319,7 +261,7 @@ export const scoringRoutes = router()
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => c.json(await getSheet(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => getSheet(db, actor, param.id)),
   )
   .openapi(
     apiRoute('requestScoreSheetReopen', 'session', {
@@ -330,19 +272,10 @@ export const scoringRoutes = router()
       request: { params: sheetParam, ...jsonBody(reopenRequestInput) },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await requestReopen(
-          db,
-          clock,
-          c.get('actor'),
-          c.req.valid('param').id,
-          c.req.valid('json').note ?? null,
-        ),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) =>
+        requestReopen(db, clock, actor, param.id, body.note ?? null),
+      ),
   )
   .openapi(
     apiRoute('reopenScoreSheet', 'session', {
@@ -353,8 +286,5 @@ export const scoringRoutes = router()
       request: { params: sheetParam },
       responses: { ...jsonOk(scoreSheetSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await reopenSheet(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => reopenSheet(db, clock, actor, param.id)),
   );

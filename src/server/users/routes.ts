@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { capabilities, capabilitiesForSession, capabilityList, getMe, onboard } from './service';
 
@@ -34,7 +35,7 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(meSchema), ...errors(401) },
     }),
-    async (c) => c.json(await getMe(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => getMe(db, actor)),
   )
   .openapi(
     apiRoute('completeOnboarding', 'session', {
@@ -60,7 +61,7 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(capabilitiesSchema), ...errors(401, 403) },
     }),
-    async (c) => c.json(await capabilities(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => capabilities(db, actor)),
   )
   .openapi(
     apiRoute('listMyAdminOrgs', 'session', {
@@ -70,7 +71,7 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(adminOrgSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'admin_orgs'), 200),
+    (c) => ok(c, ({ db, actor }) => capabilityList(db, actor, 'admin_orgs')),
   )
   .openapi(
     apiRoute('listMyCoalitions', 'session', {
@@ -80,7 +81,7 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(coalitionRecordSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'coalitions'), 200),
+    (c) => ok(c, ({ db, actor }) => capabilityList(db, actor, 'coalitions')),
   )
   .openapi(
     apiRoute('listMyReviewerOrgs', 'session', {
@@ -90,7 +91,7 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(reviewerOrgSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'reviewer_orgs'), 200),
+    (c) => ok(c, ({ db, actor }) => capabilityList(db, actor, 'reviewer_orgs')),
   )
   .openapi(
     apiRoute('listMyReviewerPrograms', 'session', {
@@ -100,5 +101,5 @@ export const meRoutes = router()
       tags: ['me'],
       responses: { ...jsonOk(itemsOf(reviewerProgramSchema)), ...errors(401, 403) },
     }),
-    async (c) => c.json(await capabilityList(c.get('deps').db, c.get('actor'), 'reviewer_programs'), 200),
+    (c) => ok(c, ({ db, actor }) => capabilityList(db, actor, 'reviewer_programs')),
   );

@@ -11,6 +11,7 @@ import {
   userListQuery,
 } from '../../shared/schemas/governance';
 import { itemsOf } from '../../shared/schemas/me';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import {
   superDeleteUser,
@@ -41,7 +42,7 @@ export const superUserRoutes = router()
       request: { query: userListQuery },
       responses: { ...jsonOk(itemsOf(superUserSchema)), ...errors(400, ...denied) },
     }),
-    async (c) => c.json(await superListUsers(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => superListUsers(db, actor, query)),
   )
   .openapi(
     apiRoute('setUserRole', 'session', {
@@ -52,13 +53,8 @@ export const superUserRoutes = router()
       request: { params: userId, ...jsonBody(setRoleInput) },
       responses: { ...jsonOk(superUserSchema), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(
-        await superSetUserRole(db, clock, c.get('actor'), c.req.valid('param').id, c.req.valid('json').role),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => superSetUserRole(db, clock, actor, param.id, body.role)),
   )
   .openapi(
     apiRoute('deleteUser', 'session', {
@@ -69,10 +65,7 @@ export const superUserRoutes = router()
       request: { params: userId },
       responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superDeleteUser(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => superDeleteUser(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('restoreUser', 'session', {
@@ -83,10 +76,7 @@ export const superUserRoutes = router()
       request: { params: userId },
       responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await superRestoreUser(db, clock, c.get('actor'), c.req.valid('param').id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => superRestoreUser(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('listUserAssignments', 'session', {
@@ -97,8 +87,7 @@ export const superUserRoutes = router()
       request: { params: userId },
       responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied, 404) },
     }),
-    async (c) =>
-      c.json(await superUserAssignments(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => superUserAssignments(db, actor, param.id)),
   )
   .openapi(
     apiRoute('listAssignments', 'session', {
@@ -109,8 +98,7 @@ export const superUserRoutes = router()
       request: { query: assignmentListQuery },
       responses: { ...jsonOk(itemsOf(assignmentRowSchema)), ...errors(400, ...denied) },
     }),
-    async (c) =>
-      c.json(await superListAssignments(c.get('deps').db, c.get('actor'), c.req.valid('query')), 200),
+    (c) => ok(c, ({ db, actor, query }) => superListAssignments(db, actor, query)),
   )
   .openapi(
     apiRoute('createAssignment', 'session', {
@@ -122,8 +110,7 @@ export const superUserRoutes = router()
       request: jsonBody(upsertAssignmentInput),
       responses: { ...jsonOk(assignmentResultSchema), ...errors(400, ...denied, 404, 409) },
     }),
-    async (c) =>
-      c.json(await superUpsertAssignment(c.get('deps').db, c.get('actor'), c.req.valid('json')), 200),
+    (c) => ok(c, ({ db, actor, body }) => superUpsertAssignment(db, actor, body)),
   )
   .openapi(
     apiRoute('revokeAssignment', 'session', {
@@ -134,8 +121,7 @@ export const superUserRoutes = router()
       request: { params: assignmentId },
       responses: { ...jsonOk(messageSchema), ...errors(400, ...denied, 404) },
     }),
-    async (c) =>
-      c.json(await superRemoveAssignment(c.get('deps').db, c.get('actor'), c.req.valid('param').id), 200),
+    (c) => ok(c, ({ db, actor, param }) => superRemoveAssignment(db, actor, param.id)),
   )
   .openapi(
     apiRoute('listAssignmentScopes', 'session', {
@@ -145,5 +131,5 @@ export const superUserRoutes = router()
       summary: 'Live organizations, coalitions and programs for the assignment pickers.',
       responses: { ...jsonOk(scopeOptionsSchema), ...errors(...denied) },
     }),
-    async (c) => c.json(await superScopeOptions(c.get('deps').db, c.get('actor')), 200),
+    (c) => ok(c, ({ db, actor }) => superScopeOptions(db, actor)),
   );

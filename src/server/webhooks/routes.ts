@@ -10,7 +10,9 @@ import {
   webhookMessageSchema,
   webhookSecretResultSchema,
 } from '../../shared/schemas/webhooks';
+import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { slugParam } from '../http/params';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -23,7 +25,6 @@ import {
 } from './service';
 
 const tags = ['webhooks'];
-const slugParam = z.object({ slug: z.string().min(1).max(100) });
 const uuid = (what: string) => z.string().uuid(`${what} ids must be UUIDs.`);
 const endpointParams = slugParam.extend({ id: uuid('Endpoint') });
 const deliveryParams = endpointParams.extend({ deliveryId: uuid('Delivery') });
@@ -39,10 +40,7 @@ export const webhookRoutes = router()
       request: { params: slugParam },
       responses: { ...jsonOk(webhookEndpointListSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      return c.json(await listEndpoints(db, clock, c.get('actor'), c.req.valid('param').slug), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => listEndpoints(db, clock, actor, param.slug)),
   )
   .openapi(
     apiRoute('createWebhookEndpoint', 'session', {
@@ -74,14 +72,10 @@ export const webhookRoutes = router()
       request: { params: endpointParams, ...jsonBody(webhookEndpointUpdate) },
       responses: { ...jsonOk(webhookEndpointResultSchema), ...errors(400, 401, 403, 404, 422) },
     }),
-    async (c) => {
-      const { db, clock, config } = c.get('deps');
-      const { slug, id } = c.req.valid('param');
-      return c.json(
-        await updateEndpoint(db, clock, config, c.get('actor'), slug, id, c.req.valid('json')),
-        200,
-      );
-    },
+    (c) =>
+      ok(c, ({ db, clock, config, actor, param, body }) =>
+        updateEndpoint(db, clock, config, actor, param.slug, param.id, body),
+      ),
   )
   .openapi(
     apiRoute('deleteWebhookEndpoint', 'session', {
@@ -92,11 +86,7 @@ export const webhookRoutes = router()
       request: { params: endpointParams },
       responses: { ...jsonOk(webhookMessageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { slug, id } = c.req.valid('param');
-      return c.json(await deleteEndpoint(db, clock, c.get('actor'), slug, id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => deleteEndpoint(db, clock, actor, param.slug, param.id)),
   )
   .openapi(
     apiRoute('rotateWebhookSecret', 'session', {
@@ -107,11 +97,7 @@ export const webhookRoutes = router()
       request: { params: endpointParams },
       responses: { ...jsonOk(webhookSecretResultSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { slug, id } = c.req.valid('param');
-      return c.json(await rotateSecret(db, clock, c.get('actor'), slug, id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => rotateSecret(db, clock, actor, param.slug, param.id)),
   )
   .openapi(
     apiRoute('listWebhookDeliveries', 'session', {
@@ -122,13 +108,7 @@ export const webhookRoutes = router()
       request: { params: endpointParams, query: webhookDeliveryQuery },
       responses: { ...jsonOk(webhookDeliveryPageSchema), ...errors(400, 401, 403, 404) },
     }),
-    async (c) => {
-      const { slug, id } = c.req.valid('param');
-      return c.json(
-        await listDeliveries(c.get('deps').db, c.get('actor'), slug, id, c.req.valid('query')),
-        200,
-      );
-    },
+    (c) => ok(c, ({ db, actor, param, query }) => listDeliveries(db, actor, param.slug, param.id, query)),
   )
   .openapi(
     apiRoute('resendWebhookDelivery', 'session', {
@@ -139,10 +119,7 @@ export const webhookRoutes = router()
       request: { params: deliveryParams },
       responses: { ...jsonOk(webhookDeliveryResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { slug, id, deliveryId } = c.req.valid('param');
-      return c.json(await resendDelivery(c.get('deps').db, c.get('actor'), slug, id, deliveryId), 200);
-    },
+    (c) => ok(c, ({ db, actor, param }) => resendDelivery(db, actor, param.slug, param.id, param.deliveryId)),
   )
   .openapi(
     apiRoute('sendWebhookTestEvent', 'session', {
@@ -153,9 +130,5 @@ export const webhookRoutes = router()
       request: { params: endpointParams },
       responses: { ...jsonOk(webhookDeliveryResultSchema), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => {
-      const { db, clock } = c.get('deps');
-      const { slug, id } = c.req.valid('param');
-      return c.json(await sendTestEvent(db, clock, c.get('actor'), slug, id), 200);
-    },
+    (c) => ok(c, ({ db, clock, actor, param }) => sendTestEvent(db, clock, actor, param.slug, param.id)),
   );
