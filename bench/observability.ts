@@ -26,6 +26,11 @@ export interface ObservabilityOptions {
   workers: number;
   /** Also servers L (logging only) and M (metrics only), on the capabilities read. */
   split: boolean;
+  /**
+   * Also server B2, configured as B: the A/A control. Its difference from B on the capabilities read is
+   * what this method cannot tell apart from nothing.
+   */
+  control: boolean;
   log: (line: string) => void;
 }
 
@@ -53,18 +58,22 @@ export interface ObservabilityReport {
   /** Bytes of request log server A wrote, per request it answered. */
   logBytesPerRequest: number | null;
   metricsSample: string | null;
-  /** In the runner's process: µs per request log line of the product's logger, and of plain pino. */
-  lineMicros: { product: number; plainPino: number; silent: number };
+  /**
+   * In the runner's process: µs per request log line of the product's logger (as the server writes:
+   * asynchronously), of the same logger writing synchronously, of plain pino, and at silent.
+   */
+  lineMicros: { product: number; productSync: number; plainPino: number; silent: number };
 }
 
 /**
  * The CPU time of one request's log line (inside a request context, so with its request and user
- * ids), written synchronously to /dev/null: the product's logger, plain pino, and the logger at silent.
- * The best of 3 runs of 100,000 lines each, so a busy machine inflates it less.
+ * ids), written to /dev/null: the product's logger writing asynchronously (as the server does; the
+ * write system calls then happen off the line, batched) and synchronously, plain pino (synchronously),
+ * and the logger at silent. The best of 3 runs of 100,000 lines each, so a busy machine inflates it less.
  */
 export function loggerLineMicros(): ObservabilityReport['lineMicros'] {
   const line = { method: 'GET', route: '/api/me/capabilities', status: 200, ms: 1.3 };
-  const devNull = () => pino.destination({ dest: '/dev/null', sync: true });
+  const devNull = (sync = true) => pino.destination({ dest: '/dev/null', sync });
   const time = (log: pino.Logger) => {
     let best = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 3; run++) {
@@ -77,7 +86,8 @@ export function loggerLineMicros(): ObservabilityReport['lineMicros'] {
     return round(best);
   };
   return {
-    product: time(createLogger({ level: 'info', destination: devNull() })),
+    product: time(createLogger({ level: 'info', destination: devNull(false) })),
+    productSync: time(createLogger({ level: 'info', destination: devNull() })),
     plainPino: time(pino({ timestamp: pino.stdTimeFunctions.isoTime }, devNull())),
     silent: time(createLogger({ level: 'silent', destination: devNull() })),
   };
@@ -182,7 +192,7 @@ function median(values: number[]): number {
 }
 
 export async function runObservabilityBench(
-  /** Two databases, or four with `split` (servers L and M). */
+  /** Two databases, two more with `split` (servers L and M), one more with `control` (server B2). */
   dbs: BenchDatabase[],
   root: string,
   opts: ObservabilityOptions,
@@ -217,6 +227,17 @@ export async function runObservabilityBench(
         { cell: 'L capabilities (cookie)', server: logsOnly },
         { cell: 'M capabilities (cookie)', server: metricsOnly },
       );
+    }
+    if (opts.control) {
+      const again = await startServer(
+        'observability off, again',
+        root,
+        dbs[opts.split ? 4 : 2],
+        { LOG_LEVEL: 'silent' },
+        opts.workers,
+      );
+      servers.push(again);
+      split.push({ cell: 'B2 capabilities (cookie)', server: again });
     }
     const token = await createReadToken(on);
     const caps = (s: Server) => ({ url: `${s.base}/api/me/capabilities`, headers: { cookie: s.cookie } });
@@ -334,6 +355,10 @@ export async function runObservabilityBench(
       cpuCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
       cpuCost('A org settings (token)', 'A org settings (cookie)', 'token vs cookie, org settings (A)'),
     ];
+    if (opts.control)
+      cpuCosts.push(
+        cpuCost('B2 capabilities (cookie)', 'B capabilities (cookie)', 'control: B2 vs B, capabilities'),
+      );
     if (opts.split) {
       cpuCosts.push(
         cpuCost('L capabilities (cookie)', 'B capabilities (cookie)', 'logging only, capabilities'),
@@ -345,6 +370,10 @@ export async function runObservabilityBench(
       pairCost('A org settings (cookie)', 'B org settings (cookie)', 'logging+metrics, org settings'),
       pairCost('A org settings (token)', 'A org settings (cookie)', 'token vs cookie, org settings (A)'),
     ];
+    if (opts.control)
+      costs.push(
+        pairCost('B2 capabilities (cookie)', 'B capabilities (cookie)', 'control: B2 vs B, capabilities'),
+      );
     if (opts.split) {
       costs.push(
         pairCost('L capabilities (cookie)', 'B capabilities (cookie)', 'logging only, capabilities'),
@@ -381,6 +410,10 @@ export async function runObservabilityBench(
     );
     log(
       `  server A wrote ${report.logBytesPerRequest} bytes of log per request; ${sample ?? 'no metrics sample'}`,
+    );
+    const l = report.lineMicros;
+    log(
+      `  one request log line (in the runner): ${l.product} µs as the server writes (async), ${l.productSync} µs written synchronously, plain pino ${l.plainPino} µs, silent ${l.silent} µs`,
     );
     return report;
   } finally {

@@ -456,14 +456,16 @@ async function main(): Promise<number> {
         run: async () => {
           log('\n== Observability: logging and metrics on (A) vs off (B), API token vs cookie (PostgreSQL)');
           const split = process.env.BENCH_OBS_SPLIT === '1';
+          const control = process.env.BENCH_OBS_CONTROL === '1';
           const dbs = [];
-          for (let i = 0; i < (split ? 4 : 2); i++) dbs.push(await freshDatabase());
+          for (let i = 0; i < 2 + (split ? 2 : 0) + (control ? 1 : 0); i++) dbs.push(await freshDatabase());
           reports.observability = await runObservabilityBench(dbs, root, {
             rounds: intSetting('BENCH_OBS_ROUNDS', 6, 1, 50),
             seconds: settings.seconds,
             connections: intSetting('BENCH_OBS_CONNECTIONS', 8, 1, 256),
             workers: intSetting('BENCH_OBS_WORKERS', 1, 1, 8),
             split,
+            control,
             log,
           });
         },
@@ -476,8 +478,8 @@ async function main(): Promise<number> {
             '\n== Observability: CPU per request with logging and metrics on vs off (PostgreSQL, in-process)',
           );
           reports.observabilityCpu = await runRequestCpuBench(await freshDatabase(), {
-            rounds: intSetting('BENCH_OBS_CPU_ROUNDS', 12, 2, 100),
-            requestsPerRound: intSetting('BENCH_OBS_CPU_REQUESTS', 2000, 100, 100_000),
+            rounds: intSetting('BENCH_OBS_CPU_ROUNDS', 40, 2, 400),
+            requestsPerRound: intSetting('BENCH_OBS_CPU_REQUESTS', 500, 100, 100_000),
             log,
           });
         },

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CENSOR, createLogger, inRequest } from './logger';
 
@@ -68,5 +70,40 @@ describe('redaction of logged fields', () => {
       log.info({ route: '/api/x/{id}', status: 200 }, 'request'),
     );
     expect(lines[0]).toMatchObject({ req_id: 'r-1', user_id: 'u-1', route: '/api/x/{id}', status: 200 });
+  });
+});
+
+describe('standard output', () => {
+  it('is written asynchronously, and nothing queued is lost when the process exits at once', async () => {
+    // A process that logs a burst (more than one write takes at once) and exits in the same tick: the
+    // lines are still queued then, and only the flush at exit saves them.
+    const script = `
+      import { logger } from ${JSON.stringify(fileURLToPath(new URL('./logger.ts', import.meta.url)))};
+      import pino from 'pino';
+      const stream = logger()[pino.symbols.streamSym];
+      for (let i = 0; i < 5000; i++) logger().info({ i }, 'burst ' + 'x'.repeat(200));
+      process.stderr.write(JSON.stringify({ sync: stream.sync, queued: stream._len }));
+      process.exit(0);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, LOG_LEVEL: 'info' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stderr)).toEqual({ sync: false, queued: expect.any(Number) });
+    expect(JSON.parse(stderr).queued).toBeGreaterThan(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { i: number });
+    expect(lines.map((l) => l.i)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
   });
 });

@@ -168,13 +168,23 @@ function build({ level = 'info', format = 'json', destination }: LoggerOptions):
   if (format === 'pretty' && !destination) {
     return pino(options, prettyStream());
   }
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? standardOutput());
+}
+
+/**
+ * Standard output, written asynchronously: a line is queued and the write happens off the request
+ * (lines queued while a write is in flight go out together in the next one), so a request never
+ * waits on a write system call. pino flushes what is queued when the process exits; a process killed
+ * outright can lose the lines of its last moment (decision 039).
+ */
+function standardOutput(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 let prettyFactory: ((opts: object) => DestinationStream) | null = null;
 
 function prettyStream(): DestinationStream {
-  if (!prettyFactory) return pino.destination(1);
+  if (!prettyFactory) return standardOutput();
   return prettyFactory({ colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss.l', ignore: 'pid' });
 }
 
