@@ -11,8 +11,8 @@ import { Input } from '../../components/ui/Field';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import {
   coalitionMembersQuery,
   superCoalitionsQuery,
@@ -21,7 +21,7 @@ import {
   useForbiddenRedirect,
   useMemberMutations,
 } from './api';
-import { CreateEntityForm, DeletedList, PageHeading } from './parts';
+import { CreateEntityForm, DeletedList } from './parts';
 
 /** /super/coalitions: create, select, delete and restore coalitions; manage the selected one's members. */
 export function CoalitionsPage() {
@@ -35,8 +35,7 @@ export function CoalitionsPage() {
   const selected = active.data?.items.find((c) => c.id === selectedId) ?? null;
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Coalitions" intro="Manage coalitions and their member organizations." />
+    <SuperAdminPage title="Coalitions" description="Manage coalitions and their member organizations.">
       <CreateEntityForm
         heading="Create Coalition"
         submitLabel="Create Coalition"
@@ -140,7 +139,7 @@ export function CoalitionsPage() {
           if (toDelete.id === selectedId) setSelectedId(null);
         }}
       />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }
 

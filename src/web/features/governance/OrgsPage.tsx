@@ -10,11 +10,11 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { OrgSettingsForm } from '../org-settings/OrgSettingsForm';
 import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { superOrgsQuery, useEntityMutations, useForbiddenRedirect } from './api';
-import { CreateEntityForm, DeletedList, PageHeading, Section } from './parts';
+import { CreateEntityForm, DeletedList, Section } from './parts';
 
 /** /super/orgs: create, list, soft delete and restore organizations. */
 export function OrgsPage() {
@@ -27,8 +27,7 @@ export function OrgsPage() {
   const [toEdit, setToEdit] = useState<SuperOrg | null>(null);
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Organizations" intro="Create, delete and restore organizations." />
+    <SuperAdminPage title="Organizations" description="Create, delete and restore organizations.">
       <CreateEntityForm
         heading="Create Organization"
         submitLabel="Create Organization"
@@ -138,6 +137,6 @@ export function OrgsPage() {
         confirmLabel="Delete"
         onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
       />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

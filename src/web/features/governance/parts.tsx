@@ -3,22 +3,12 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { slugify } from '../../../shared/domain/slug';
 import { roleBadges } from '../../../shared/policy';
 import type { CreateEntityInput, SuperUser } from '../../../shared/schemas/governance';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { Input, Textarea } from '../../components/ui/Field';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-
-export function BackToSuper() {
-  return <BackLink to="/super">Back to Super Admin</BackLink>;
-}
-
-export function PageHeading({ title, intro }: { title: string; intro: string }) {
-  return <PageHeader back={<BackToSuper />} title={title} description={intro} />;
-}
 
 /**
  * Create form: Name*, Slug*, Description. The slug follows the name (slug helper) until edited by
