@@ -6,6 +6,7 @@ import type { SuperCoalition } from '../../../shared/schemas/governance';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
+import { DeletedList } from '../../components/ui/DeletedList';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Field';
 import { QueryStates } from '../../components/ui/QueryStates';
@@ -21,7 +22,7 @@ import {
   useForbiddenRedirect,
   useMemberMutations,
 } from './api';
-import { CreateEntityForm, DeletedList } from './parts';
+import { CreateEntityForm } from './parts';
 
 /** /super/coalitions: create, select, delete and restore coalitions; manage the selected one's members. */
 export function CoalitionsPage() {
@@ -118,13 +119,11 @@ export function CoalitionsPage() {
 
       <DeletedList
         title="Deleted Coalitions"
-        items={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        error={deleted.isError ? 'Failed to load coalitions' : null}
-        onRetry={() => void deleted.refetch()}
-        onRestore={(c) => restore.mutate(c.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+        query={deleted}
+        error="Failed to load coalitions"
         emptyText="No deleted coalitions."
+        detail={(item) => item.slug}
+        restore={restore}
       />
 
       <ConfirmDialog

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import { useForbiddenRedirect } from '../programs-admin/api';
-import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td } from '../programs-admin/parts';
 import { SuperAdminPage } from '../super/SuperAdminPage';
 
 const orgRequestsQuery = queryOptions({
@@ -153,25 +153,8 @@ export function OrgRequestsPage() {
           {(data) => (
             <ScrollTable
               label="Organization requests"
-              head={
-                <>
-                  <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                    Organization
-                  </th>
-                  <th scope="col" className={th}>
-                    Applicant
-                  </th>
-                  <th scope="col" className={th}>
-                    Submitted
-                  </th>
-                  <th scope="col" className={th}>
-                    Review
-                  </th>
-                  <th scope="col" className={th}>
-                    Actions
-                  </th>
-                </>
-              }
+              stickyFirst
+              columns={['Organization', 'Applicant', 'Submitted', 'Review', 'Actions']}
             >
               {data.items.map((r) => {
                 const orgName = r.organization_name ?? 'Unnamed organization';

@@ -25,7 +25,6 @@ import {
   ScrollTable,
   TableSkeleton,
   td,
-  th,
   typeLabel,
 } from '../programs-admin/parts';
 import { SuperAdminPage } from '../super/SuperAdminPage';
@@ -99,28 +98,8 @@ export function SuperProgramsPage() {
         ) : (
           <ScrollTable
             label="Programs to review"
-            head={
-              <>
-                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                  Name
-                </th>
-                <th scope="col" className={th}>
-                  Organization
-                </th>
-                <th scope="col" className={th}>
-                  Type
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Published
-                </th>
-                <th scope="col" className={th}>
-                  Actions
-                </th>
-              </>
-            }
+            stickyFirst
+            columns={['Name', 'Organization', 'Type', 'Status', 'Published', 'Actions']}
           >
             {list.data.items.map((p) => {
               const actions = superActions(p.review_status);
@@ -202,13 +181,9 @@ export function SuperProgramsPage() {
       </section>
 
       <DeletedPrograms
-        programs={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        failed={deleted.isError}
-        onRetry={() => void deleted.refetch()}
+        query={deleted}
+        restore={restore}
         viewHref={(p) => builderHref(p.id)}
-        onRestore={(p) => restore.mutate(p.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
         showOrganization
       />
 
