@@ -27,16 +27,16 @@ let receiver: WebhookReceiver;
 let admin: string;
 const base = '/api/orgs/riverside-arts/webhooks';
 const settings = () => t.deps.config.webhooks;
+const runnerOverrides = {
+  'webhooks.deliver': { retryDelaySeconds: 1, retryBackoff: false, retryLimit: 2 },
+} as const;
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   t = await createTestApp({ config: { webhooks: { allowPrivate: true, timeoutMs: 2_000 } } });
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
-  runner = await startJobs(t.deps, {
-    pollingIntervalSeconds: 0.5,
-    overrides: { 'webhooks.deliver': { retryDelaySeconds: 1, retryBackoff: false, retryLimit: 2 } },
-  });
+  runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5, overrides: runnerOverrides });
 }, 120_000);
 afterAll(async () => {
   await runner?.stop();
@@ -223,6 +223,44 @@ describe('delivering', () => {
     const [logged] = await deliveries(endpoint.id);
     expect(logged).toMatchObject({ status: 'succeeded', attempts: 2, response_status: 200 });
     await t.json('DELETE', `${base}/${endpoint.id}`, { as: admin });
+  });
+
+  it('logs when a failed delivery is tried next (next_retry_at), and clears it once delivered', async () => {
+    // Five seconds between attempts for this test, so the wait is there to read, not raced.
+    await runner.stop();
+    runner = await startJobs(t.deps, {
+      pollingIntervalSeconds: 0.5,
+      overrides: { 'webhooks.deliver': { ...runnerOverrides['webhooks.deliver'], retryDelaySeconds: 5 } },
+    });
+    try {
+      const { endpoint } = await register('/later', ['application.submitted']);
+      receiver.plan('/later', 500);
+      const submittedAt = Date.now();
+      await submit();
+      await expect
+        .poll(async () => (await deliveries(endpoint.id))[0]?.next_retry_at ?? null, { timeout: 20_000 })
+        .not.toBeNull();
+      const [waiting] = await deliveries(endpoint.id);
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 1, response_status: 500 });
+      expect(receiver.on('/later')).toHaveLength(1);
+      // The queue's own time of the next attempt: five seconds after the failed one.
+      const next = Date.parse(String(waiting.next_retry_at));
+      expect(next - submittedAt).toBeGreaterThanOrEqual(4_000);
+      expect(next - Date.now()).toBeLessThanOrEqual(5_000);
+
+      await runner.drained();
+      const [done] = await deliveries(endpoint.id);
+      expect(done).toMatchObject({
+        status: 'succeeded',
+        attempts: 2,
+        response_status: 200,
+        next_retry_at: null,
+      });
+      await t.json('DELETE', `${base}/${endpoint.id}`, { as: admin });
+    } finally {
+      await runner.stop();
+      runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5, overrides: runnerOverrides });
+    }
   });
 
   it('retries after a timeout (WEBHOOKS_TIMEOUT bounds each attempt)', async () => {

@@ -17,6 +17,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { softDeleteRoutes } from '../http/soft-delete';
 import { createOrgFromRequest, listOrgRequests } from './org-requests';
 import {
   addItem,
@@ -71,27 +72,21 @@ export const featuredRoutes = router()
     }),
     (c) => ok(c, ({ db, actor, body }) => reorderSections(db, actor, body.ids)),
   )
-  .openapi(
-    apiRoute('hideFeaturedSection', 'session', {
-      method: 'post',
-      path: '/super/featured/sections/{id}/hide',
-      summary: 'Hide a featured section (deleted for good 30 days later)',
-      tags,
-      request: { params: idParam },
-      responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
+  .route(
+    '/',
+    softDeleteRoutes('session', '/super/featured/sections/{id}', {
+      params: idParam,
+      result: sectionResultSchema,
+      remove: {
+        operationId: 'hideFeaturedSection',
+        method: 'post',
+        path: '/super/featured/sections/{id}/hide',
+        summary: 'Hide a featured section (deleted for good 30 days later)',
+        tags,
+      },
+      restore: { operationId: 'restoreFeaturedSection', summary: 'Restore a hidden featured section', tags },
+      set: setSectionHidden,
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => setSectionHidden(db, clock, actor, param.id, true)),
-  )
-  .openapi(
-    apiRoute('restoreFeaturedSection', 'session', {
-      method: 'post',
-      path: '/super/featured/sections/{id}/restore',
-      summary: 'Restore a hidden featured section',
-      tags,
-      request: { params: idParam },
-      responses: { ...jsonOk(sectionResultSchema), ...errors(400, 401, 403, 404, 409) },
-    }),
-    (c) => ok(c, ({ db, clock, actor, param }) => setSectionHidden(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listFeaturedItems', 'session', {

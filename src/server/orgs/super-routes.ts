@@ -11,6 +11,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { softDeleteRoutes } from '../http/soft-delete';
 import {
   superAddMember,
   superCreateCoalition,
@@ -58,27 +59,19 @@ export const superOrgRoutes = router()
     }),
     (c) => ok(c, ({ db, clock, actor, body }) => superCreateOrg(db, clock, actor, body)),
   )
-  .openapi(
-    apiRoute('deleteOrg', 'session', {
-      method: 'delete',
-      path: '/super/orgs/{id}',
-      tags,
-      summary: 'Soft delete: the organization and its programs leave every public page; all data is kept.',
-      request: { params: orgId },
-      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+  .route(
+    '/',
+    softDeleteRoutes('session', '/super/orgs/{id}', {
+      params: orgId,
+      result: orgResult,
+      remove: {
+        operationId: 'deleteOrg',
+        tags,
+        summary: 'Soft delete: the organization and its programs leave every public page; all data is kept.',
+      },
+      restore: { operationId: 'restoreOrg', summary: 'Restore a deleted organization (super admins)', tags },
+      set: superSetOrgDeleted,
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => superSetOrgDeleted(db, clock, actor, param.id, true)),
-  )
-  .openapi(
-    apiRoute('restoreOrg', 'session', {
-      method: 'post',
-      path: '/super/orgs/{id}/restore',
-      summary: 'Restore a deleted organization (super admins)',
-      tags,
-      request: { params: orgId },
-      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
-    }),
-    (c) => ok(c, ({ db, clock, actor, param }) => superSetOrgDeleted(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listAllCoalitions', 'session', {
@@ -102,28 +95,23 @@ export const superOrgRoutes = router()
     }),
     (c) => ok(c, ({ db, clock, actor, body }) => superCreateCoalition(db, clock, actor, body)),
   )
-  .openapi(
-    apiRoute('deleteCoalition', 'session', {
-      method: 'delete',
-      path: '/super/coalitions/{id}',
-      summary: 'Delete a coalition (soft delete; super admins)',
-      tags,
-      request: { params: coalitionId },
-      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
+  .route(
+    '/',
+    softDeleteRoutes('session', '/super/coalitions/{id}', {
+      params: coalitionId,
+      result: orgResult,
+      remove: {
+        operationId: 'deleteCoalition',
+        summary: 'Delete a coalition (soft delete; super admins)',
+        tags,
+      },
+      restore: {
+        operationId: 'restoreCoalition',
+        summary: 'Restore a deleted coalition (super admins)',
+        tags,
+      },
+      set: superSetCoalitionDeleted,
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => superSetCoalitionDeleted(db, clock, actor, param.id, true)),
-  )
-  .openapi(
-    apiRoute('restoreCoalition', 'session', {
-      method: 'post',
-      path: '/super/coalitions/{id}/restore',
-      summary: 'Restore a deleted coalition (super admins)',
-      tags,
-      request: { params: coalitionId },
-      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 404, 409) },
-    }),
-    (c) =>
-      ok(c, ({ db, clock, actor, param }) => superSetCoalitionDeleted(db, clock, actor, param.id, false)),
   )
   .openapi(
     apiRoute('listCoalitionMembers', 'session', {

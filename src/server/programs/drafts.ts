@@ -75,7 +75,13 @@ export async function createDraft(
   return (await adminProgram(db, id))!;
 }
 
-async function setDeleted(db: Db, clock: Clock, actor: Actor | null, id: string, deleted: boolean) {
+export async function setProgramDeleted(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  id: string,
+  deleted: boolean,
+) {
   const access = await programAccess(db, actor, id);
   assertAdmin(access);
   const now = clock.now();
@@ -98,8 +104,3 @@ async function setDeleted(db: Db, clock: Clock, actor: Actor | null, id: string,
   });
   return (await adminProgram(db, id))!;
 }
-
-export const softDeleteProgram = (db: Db, clock: Clock, actor: Actor | null, id: string) =>
-  setDeleted(db, clock, actor, id, true);
-export const restoreProgram = (db: Db, clock: Clock, actor: Actor | null, id: string) =>
-  setDeleted(db, clock, actor, id, false);

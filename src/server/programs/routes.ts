@@ -23,6 +23,7 @@ import { startOrGetApplication } from '../applications/start';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
+import { softDeleteRoutes } from '../http/soft-delete';
 import {
   approveProgram,
   previewProgram,
@@ -31,7 +32,7 @@ import {
   superListPrograms,
 } from './approval';
 import { listCoalitionPrograms } from './coalition';
-import { createDraft, listOrgPrograms, restoreProgram, softDeleteProgram } from './drafts';
+import { createDraft, listOrgPrograms, setProgramDeleted } from './drafts';
 import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
 import { getSchedule, setSchedule } from './schedule';
@@ -109,27 +110,19 @@ export const programRoutes = router()
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => publishProgram(db, clock, actor, param.id, body)),
   )
-  .openapi(
-    apiRoute('deleteProgram', 'token', {
-      method: 'delete',
-      path: '/programs/{id}',
-      summary: 'Delete a program (soft delete; it can be restored)',
-      tags,
-      request: { params: programIdParam },
-      responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
+  .route(
+    '/',
+    softDeleteRoutes('token', '/programs/{id}', {
+      params: programIdParam,
+      result: adminProgramSchema,
+      remove: {
+        operationId: 'deleteProgram',
+        summary: 'Delete a program (soft delete; it can be restored)',
+        tags,
+      },
+      restore: { operationId: 'restoreProgram', summary: 'Restore a deleted program', tags },
+      set: setProgramDeleted,
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => softDeleteProgram(db, clock, actor, param.id)),
-  )
-  .openapi(
-    apiRoute('restoreProgram', 'token', {
-      method: 'post',
-      path: '/programs/{id}/restore',
-      summary: 'Restore a deleted program',
-      tags,
-      request: { params: programIdParam },
-      responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 409) },
-    }),
-    (c) => ok(c, ({ db, clock, actor, param }) => restoreProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('getReviewForm', 'token', {

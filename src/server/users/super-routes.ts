@@ -13,6 +13,7 @@ import {
 import { itemsOf } from '../../shared/schemas/me';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { softDeleteRoutes } from '../http/soft-delete';
 import {
   superDeleteUser,
   superListAssignments,
@@ -56,27 +57,20 @@ export const superUserRoutes = router()
     (c) =>
       ok(c, ({ db, clock, actor, param, body }) => superSetUserRole(db, clock, actor, param.id, body.role)),
   )
-  .openapi(
-    apiRoute('deleteUser', 'session', {
-      method: 'delete',
-      path: '/super/users/{id}',
-      tags,
-      summary: 'Soft delete: all data kept, sessions ended at once.',
-      request: { params: userId },
-      responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
+  .route(
+    '/',
+    softDeleteRoutes('session', '/super/users/{id}', {
+      params: userId,
+      result: userResult,
+      remove: {
+        operationId: 'deleteUser',
+        tags,
+        summary: 'Soft delete: all data kept, sessions ended at once.',
+      },
+      restore: { operationId: 'restoreUser', summary: 'Restore a soft-deleted user (super admins)', tags },
+      set: (db, clock, actor, id, deleted) =>
+        (deleted ? superDeleteUser : superRestoreUser)(db, clock, actor, id),
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => superDeleteUser(db, clock, actor, param.id)),
-  )
-  .openapi(
-    apiRoute('restoreUser', 'session', {
-      method: 'post',
-      path: '/super/users/{id}/restore',
-      summary: 'Restore a soft-deleted user (super admins)',
-      tags,
-      request: { params: userId },
-      responses: { ...jsonOk(userResult), ...errors(400, ...denied, 404, 409) },
-    }),
-    (c) => ok(c, ({ db, clock, actor, param }) => superRestoreUser(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('listUserAssignments', 'session', {

@@ -4,19 +4,17 @@ import { useState } from 'react';
 import { apiTokenScopeLabels, apiTokenStatus } from '../../../shared/domain/api-tokens';
 import type { ApiToken, CreatedApiToken } from '../../../shared/schemas/api-tokens';
 import type { PublicOrg } from '../../../shared/schemas/public';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { apiTokensQuery, revokeApiToken } from './api';
 import { CreateTokenForm } from './CreateTokenForm';
 import { SecretDialog } from './SecretDialog';
@@ -31,17 +29,11 @@ export function ApiTokensPage({ org }: { org: PublicOrg }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-tokens', org.slug] });
 
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="API tokens"
-        description="Let your own systems read and manage this organization’s programs through the ApplyHub API."
-      />
+    <OrgAdminPage
+      org={org}
+      title="API tokens"
+      description="Let your own systems read and manage this organization’s programs through the ApplyHub API."
+    >
       <div className="mt-6 flex max-w-3xl flex-col gap-6">
         <section aria-labelledby="create-token" className={card}>
           <h2 id="create-token" className="mb-4 text-lg font-semibold text-slate-900">
@@ -80,7 +72,7 @@ export function ApiTokensPage({ org }: { org: PublicOrg }) {
         </section>
       </div>
       <SecretDialog created={created} onClose={() => setCreated(null)} />
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }
 

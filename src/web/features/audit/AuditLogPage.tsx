@@ -21,7 +21,7 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { DownloadButtons } from '../exports/DownloadButtons';
 import { useForbiddenRedirect } from '../programs-admin/api';
-import { Cell, LoadingText, reviewRowClass, ScrollTable, th, titleCell } from '../reviews/parts';
+import { Cell, LoadingText, reviewRowClass, ScrollTable, titleCell } from '../reviews/parts';
 
 // The page's queries live with it (one chunk fewer in the map every page loads).
 /** The filters of the log page (empty strings: not filtered). */
@@ -228,14 +228,7 @@ export function AuditLogPage({
             title={filtering ? 'No entries match your filters.' : 'Nothing has been recorded yet.'}
           />
         ) : (
-          <ScrollTable
-            label="Audit log"
-            head={['Time', 'Action', 'Actor', 'Target', 'Summary'].map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          >
+          <ScrollTable label="Audit log" columns={['Time', 'Action', 'Actor', 'Target', 'Summary']}>
             {entries.map((e) => (
               <tr key={e.id} className={reviewRowClass}>
                 <Cell label="Time" className="whitespace-nowrap">

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { cn, focusRing } from '../../components/ui/cn';
 
 export interface HubCard {
   title: string;
   description: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   /** Linked by path (some targets are built by other areas). */
   to: string;
 }
@@ -14,7 +14,7 @@ export interface HubCard {
 export function HubCards({ cards }: { cards: HubCard[] }) {
   return (
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {cards.map((card) => (
+      {cards.map(({ icon: Icon, ...card }) => (
         <li key={card.title}>
           <Link
             to={card.to as never}
@@ -23,7 +23,7 @@ export function HubCards({ cards }: { cards: HubCard[] }) {
               focusRing,
             )}
           >
-            {card.icon}
+            <Icon aria-hidden="true" className="size-6 text-blue-600" />
             <span className="text-lg font-semibold text-slate-900">{card.title}</span>
             <span className="text-sm text-slate-600">{card.description}</span>
           </Link>

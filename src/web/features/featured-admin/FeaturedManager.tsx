@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BackLink } from '../../components/ui/BackLink';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { useForbiddenRedirect } from '../programs-admin/api';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { AddItemPanel } from './AddItemPanel';
 import { sectionsQuery } from './api';
 import { ItemsPanel } from './ItemsPanel';
@@ -32,12 +30,10 @@ export function FeaturedManager() {
   const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeader
-        back={<BackLink to="/super">Back to Super Admin</BackLink>}
-        title="Featured Manager"
-        description="What the Featured tab of the discovery page shows: sections, their items, order and schedule."
-      />
+    <SuperAdminPage
+      title="Featured Manager"
+      description="What the Featured tab of the discovery page shows: sections, their items, order and schedule."
+    >
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <SectionsPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} now={now} />
         <div className="min-w-0 space-y-6">
@@ -51,6 +47,6 @@ export function FeaturedManager() {
           ) : null}
         </div>
       </div>
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

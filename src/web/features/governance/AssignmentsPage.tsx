@@ -11,10 +11,10 @@ import { QueryStates } from '../../components/ui/QueryStates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { assignmentsQuery, scopesQuery, useAssignmentMutations, useForbiddenRedirect } from './api';
-import { PageHeading, ReviewByFieldset } from './parts';
+import { ReviewByFieldset } from './parts';
 import { isUuid, ScopePicker, UserIdField } from './pickers';
 import { type ScopeType, scopeOptionsFor, scopeText } from './UserAssignmentPanels';
 
@@ -28,8 +28,7 @@ const tabs: { kind: AssignableKind; label: string; addTitle: string }[] = [
 export function AssignmentsPage() {
   usePageTitle('Assignments');
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Assignments" intro="Who administers, manages and reviews what." />
+    <SuperAdminPage title="Assignments" description="Who administers, manages and reviews what.">
       <Tabs defaultValue="org_admin" className="mt-6">
         <TabsList aria-label="Assignment kinds">
           {tabs.map((t) => (
@@ -44,7 +43,7 @@ export function AssignmentsPage() {
           </TabsContent>
         ))}
       </Tabs>
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }
 

@@ -6,13 +6,14 @@ import type { SuperCoalition } from '../../../shared/schemas/governance';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
+import { DeletedList } from '../../components/ui/DeletedList';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Field';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import {
   coalitionMembersQuery,
   superCoalitionsQuery,
@@ -21,7 +22,7 @@ import {
   useForbiddenRedirect,
   useMemberMutations,
 } from './api';
-import { CreateEntityForm, DeletedList, PageHeading } from './parts';
+import { CreateEntityForm } from './parts';
 
 /** /super/coalitions: create, select, delete and restore coalitions; manage the selected one's members. */
 export function CoalitionsPage() {
@@ -35,8 +36,7 @@ export function CoalitionsPage() {
   const selected = active.data?.items.find((c) => c.id === selectedId) ?? null;
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Coalitions" intro="Manage coalitions and their member organizations." />
+    <SuperAdminPage title="Coalitions" description="Manage coalitions and their member organizations.">
       <CreateEntityForm
         heading="Create Coalition"
         submitLabel="Create Coalition"
@@ -119,13 +119,11 @@ export function CoalitionsPage() {
 
       <DeletedList
         title="Deleted Coalitions"
-        items={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        error={deleted.isError ? 'Failed to load coalitions' : null}
-        onRetry={() => void deleted.refetch()}
-        onRestore={(c) => restore.mutate(c.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+        query={deleted}
+        error="Failed to load coalitions"
         emptyText="No deleted coalitions."
+        detail={(item) => item.slug}
+        restore={restore}
       />
 
       <ConfirmDialog
@@ -140,7 +138,7 @@ export function CoalitionsPage() {
           if (toDelete.id === selectedId) setSelectedId(null);
         }}
       />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }
 

@@ -5,16 +5,17 @@ import type { SuperOrg } from '../../../shared/schemas/governance';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
+import { DeletedList } from '../../components/ui/DeletedList';
 import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { OrgSettingsForm } from '../org-settings/OrgSettingsForm';
-import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { superOrgsQuery, useEntityMutations, useForbiddenRedirect } from './api';
-import { CreateEntityForm, DeletedList, PageHeading, Section } from './parts';
+import { CreateEntityForm, Section } from './parts';
 
 /** /super/orgs: create, list, soft delete and restore organizations. */
 export function OrgsPage() {
@@ -27,8 +28,7 @@ export function OrgsPage() {
   const [toEdit, setToEdit] = useState<SuperOrg | null>(null);
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Organizations" intro="Create, delete and restore organizations." />
+    <SuperAdminPage title="Organizations" description="Create, delete and restore organizations.">
       <CreateEntityForm
         heading="Create Organization"
         submitLabel="Create Organization"
@@ -46,25 +46,8 @@ export function OrgsPage() {
           {(data) => (
             <ScrollTable
               label="Active organizations"
-              head={
-                <>
-                  <th scope="col" className={`${th} sticky left-0 z-[1] bg-slate-50`}>
-                    Name
-                  </th>
-                  <th scope="col" className={th}>
-                    Slug
-                  </th>
-                  <th scope="col" className={th}>
-                    Description
-                  </th>
-                  <th scope="col" className={th}>
-                    Created
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </>
-              }
+              stickyFirst
+              columns={['Name', 'Slug', 'Description', 'Created', '']}
             >
               {data.items.map((o) => (
                 <tr key={o.id} className={rowClass}>
@@ -111,13 +94,11 @@ export function OrgsPage() {
 
       <DeletedList
         title="Deleted Organizations"
-        items={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        error={deleted.isError ? 'Failed to load organizations' : null}
-        onRetry={() => void deleted.refetch()}
-        onRestore={(o) => restore.mutate(o.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
+        query={deleted}
+        error="Failed to load organizations"
         emptyText="No deleted organizations."
+        detail={(item) => item.slug}
+        restore={restore}
       />
 
       <Dialog
@@ -138,6 +119,6 @@ export function OrgsPage() {
         confirmLabel="Delete"
         onConfirm={() => (toDelete ? remove.mutateAsync(toDelete.id) : undefined)}
       />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

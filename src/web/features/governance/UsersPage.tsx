@@ -14,8 +14,8 @@ import { QueryStates } from '../../components/ui/QueryStates';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { TableSkeleton } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import {
   governanceKey,
   setUserRole,
@@ -24,7 +24,7 @@ import {
   useForbiddenRedirect,
   useUserMutations,
 } from './api';
-import { PageHeading, RoleBadges } from './parts';
+import { RoleBadges } from './parts';
 import { useDebounced } from './pickers';
 import { UserAssignmentPanels } from './UserAssignmentPanels';
 
@@ -108,9 +108,7 @@ export function UsersPage() {
   };
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeading title="Users" intro="Roles and permissions of everyone on ApplyHub." />
-
+    <SuperAdminPage title="Users" description="Roles and permissions of everyone on ApplyHub.">
       <section
         aria-label="Filters"
         className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr_1fr_auto] sm:items-end"
@@ -333,6 +331,6 @@ export function UsersPage() {
             : remove.mutateAsync(confirm.user.id);
         }}
       />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

@@ -1,24 +1,12 @@
-import { ChevronRight, Plus, RotateCcw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { slugify } from '../../../shared/domain/slug';
 import { roleBadges } from '../../../shared/policy';
 import type { CreateEntityInput, SuperUser } from '../../../shared/schemas/governance';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { cn, focusRing } from '../../components/ui/cn';
 import { Input, Textarea } from '../../components/ui/Field';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-
-export function BackToSuper() {
-  return <BackLink to="/super">Back to Super Admin</BackLink>;
-}
-
-export function PageHeading({ title, intro }: { title: string; intro: string }) {
-  return <PageHeader back={<BackToSuper />} title={title} description={intro} />;
-}
 
 /**
  * Create form: Name*, Slug*, Description. The slug follows the name (slug helper) until edited by
@@ -115,84 +103,6 @@ export function CreateEntityForm({
         </div>
       </form>
     </section>
-  );
-}
-
-/** The collapsible 'Deleted Organizations (n)' / 'Deleted Coalitions (n)' list with Restore. */
-export function DeletedList<T extends { id: string; name: string; slug: string; deleted_at: string | null }>({
-  title,
-  items,
-  loading,
-  error,
-  onRetry,
-  onRestore,
-  restoringId,
-  emptyText,
-}: {
-  title: string;
-  items: T[];
-  loading: boolean;
-  error: string | null;
-  onRetry: () => void;
-  onRestore: (item: T) => void;
-  restoringId: string | null;
-  emptyText: string;
-}) {
-  return (
-    <details className="group mt-8 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <summary
-        className={cn(
-          'flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden',
-          focusRing,
-        )}
-      >
-        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
-        <h2 className="text-base">
-          {title}
-          {loading ? '' : ` (${items.length})`}
-        </h2>
-      </summary>
-      <div className="border-t border-slate-200 px-4 py-3">
-        {loading ? (
-          <p className="text-sm text-slate-600">Loading…</p>
-        ) : error ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p role="alert" className="font-medium text-red-700">
-              {error}
-            </p>
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <p className="text-sm text-slate-600">{emptyText}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{item.name}</p>
-                  <p className="text-xs text-slate-600">
-                    {item.slug}
-                    {item.deleted_at && ` · Deleted ${formatDateTime(item.deleted_at)}`}
-                  </p>
-                </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onRestore(item)}
-                  loading={restoringId === item.id}
-                  aria-label={`Restore ${item.name}`}
-                >
-                  {restoringId !== item.id && <RotateCcw className="size-4" aria-hidden="true" />}
-                  Restore
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
   );
 }
 

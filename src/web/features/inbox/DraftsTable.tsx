@@ -1,7 +1,7 @@
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import { formatDateTime } from '../../lib/format';
 import { rowClass } from '../programs-admin/parts';
-import { Cell, ScrollTable, th, titleCell } from '../reviews/parts';
+import { Cell, ScrollTable, titleCell } from '../reviews/parts';
 
 type Row = ReviewListRow & { organization_name: string; application_status: string };
 
@@ -10,11 +10,7 @@ export function DraftsTable({ rows }: { rows: Row[] }) {
   return (
     <ScrollTable
       label="Applications not submitted"
-      head={['Last saved', 'Program', 'Applicant', 'Status'].map((h) => (
-        <th key={h} scope="col" className={th}>
-          {h}
-        </th>
-      ))}
+      columns={['Last saved', 'Program', 'Applicant', 'Status']}
     >
       {rows.map((row) => (
         <tr key={row.application_id} className={`${rowClass} max-sm:flex max-sm:flex-col`}>

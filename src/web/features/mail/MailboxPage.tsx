@@ -3,17 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { Mail, Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { MAILBOX_PAGE } from '../../../shared/schemas/mail';
-import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input } from '../../components/ui/Field';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { mailboxQuery } from './api';
 
 /** The built-in mailbox (no SMTP_URL): every email the app delivered, newest first. Super admins. */
@@ -32,13 +30,11 @@ export function MailboxPage() {
 
   const total = list.data?.total ?? 0;
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeader
-        back={<BackLink to="/super">Back to Super Admin</BackLink>}
-        eyebrow="Super Admin"
-        title="Mailbox"
-        description="Without SMTP_URL, emails are delivered here instead of to their recipients: each as its recipient would see it."
-      />
+    <SuperAdminPage
+      eyebrow="Super Admin"
+      title="Mailbox"
+      description="Without SMTP_URL, emails are delivered here instead of to their recipients: each as its recipient would see it."
+    >
       <form onSubmit={submit} aria-label="Search the mailbox" className="mt-6 flex flex-wrap items-end gap-2">
         <Input
           label="Search by recipient or subject"
@@ -123,6 +119,6 @@ export function MailboxPage() {
           )}
         </QueryStates>
       </div>
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

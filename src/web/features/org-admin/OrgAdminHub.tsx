@@ -8,8 +8,6 @@ import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { type HubCard, HubCards } from '../dashboard/HubCards';
 
-const icon = 'size-6 text-blue-600';
-
 /** The org admin hub. Opening it makes the org admin a reviewer of the organization (server, idempotent). */
 export function OrgAdminHub({ org }: { org: PublicOrg }) {
   usePageTitle(`${org.name} admin`);
@@ -24,49 +22,49 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
     {
       title: 'Programs',
       description: 'Create drafts, build application forms and publish programs.',
-      icon: <ClipboardList aria-hidden="true" className={icon} />,
+      icon: ClipboardList,
       to: `/org/${org.slug}/admin/programs`,
     },
     {
       title: 'Reviewers',
       description: 'Assign reviewers and admins to each program.',
-      icon: <Users aria-hidden="true" className={icon} />,
+      icon: Users,
       to: `/org/${org.slug}/admin/reviewers`,
     },
     {
       title: 'Applications Inbox',
       description: 'Every review of every application.',
-      icon: <Inbox aria-hidden="true" className={icon} />,
+      icon: Inbox,
       to: '/review/all',
     },
     {
       title: 'Publish Results',
       description: 'Send finalized decisions to applicants.',
-      icon: <Send aria-hidden="true" className={icon} />,
+      icon: Send,
       to: `/org/${org.slug}/admin/publish-results`,
     },
     {
       title: 'Organization Settings',
       description: 'Name, description, website, contact email and logo.',
-      icon: <Settings aria-hidden="true" className={icon} />,
+      icon: Settings,
       to: `/org/${org.slug}/admin/settings`,
     },
     {
       title: 'Audit log',
       description: 'Who changed what in your organization, and when.',
-      icon: <ScrollText aria-hidden="true" className={icon} />,
+      icon: ScrollText,
       to: `/org/${org.slug}/admin/audit`,
     },
     {
       title: 'API tokens',
       description: 'Connect your own systems to ApplyHub with a token.',
-      icon: <KeyRound aria-hidden="true" className={icon} />,
+      icon: KeyRound,
       to: `/org/${org.slug}/admin/api-tokens`,
     },
     {
       title: 'Webhooks',
       description: 'Tell your own systems when applications, reviews, results and programs change.',
-      icon: <Webhook aria-hidden="true" className={icon} />,
+      icon: Webhook,
       to: `/org/${org.slug}/admin/webhooks`,
     },
   ];

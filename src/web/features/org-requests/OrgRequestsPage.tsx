@@ -5,7 +5,6 @@ import { type FormEvent, useState } from 'react';
 import { ORG_APPLICATION_PROGRAM_ID } from '../../../shared/domain/applyhub';
 import { slugify } from '../../../shared/domain/slug';
 import type { CreateOrgResult, OrgRequest } from '../../../shared/schemas/featured';
-import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
@@ -13,15 +12,14 @@ import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { Dialog } from '../../components/ui/Dialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input, Textarea } from '../../components/ui/Field';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { ApiError, api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { useForbiddenRedirect } from '../programs-admin/api';
-import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { actionsCell, nameCell, rowClass, ScrollTable, TableSkeleton, td } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 
 const orgRequestsQuery = queryOptions({
   queryKey: ['org-requests'],
@@ -132,8 +130,7 @@ export function OrgRequestsPage() {
   const [creating, setCreating] = useState<OrgRequest | null>(null);
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeader back={<BackLink to="/super">Back to Super Admin</BackLink>} title="Org Creation Requests" />
+    <SuperAdminPage title="Org Creation Requests">
       <p className="mt-1 text-slate-600">
         Organizations asking to join ApplyHub. Review a request, then turn an accepted one into an
         organization.{' '}
@@ -156,25 +153,8 @@ export function OrgRequestsPage() {
           {(data) => (
             <ScrollTable
               label="Organization requests"
-              head={
-                <>
-                  <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                    Organization
-                  </th>
-                  <th scope="col" className={th}>
-                    Applicant
-                  </th>
-                  <th scope="col" className={th}>
-                    Submitted
-                  </th>
-                  <th scope="col" className={th}>
-                    Review
-                  </th>
-                  <th scope="col" className={th}>
-                    Actions
-                  </th>
-                </>
-              }
+              stickyFirst
+              columns={['Organization', 'Applicant', 'Submitted', 'Review', 'Actions']}
             >
               {data.items.map((r) => {
                 const orgName = r.organization_name ?? 'Unnamed organization';
@@ -234,6 +214,6 @@ export function OrgRequestsPage() {
         </QueryStates>
       </section>
       <CreateOrgDialog request={creating} onClose={() => setCreating(null)} />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

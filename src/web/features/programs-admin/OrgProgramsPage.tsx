@@ -5,7 +5,6 @@ import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { QueryStates } from '../../components/ui/QueryStates';
@@ -25,7 +24,6 @@ import {
   ScrollTable,
   TableSkeleton,
   td,
-  th,
   typeLabel,
   WindowText,
 } from './parts';
@@ -71,28 +69,8 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
           {(data) => (
             <ScrollTable
               label="Programs"
-              head={
-                <>
-                  <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                    Name
-                  </th>
-                  <th scope="col" className={th}>
-                    Type
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={th}>
-                    Window
-                  </th>
-                  <th scope="col" className={th}>
-                    Published
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </>
-              }
+              stickyFirst
+              columns={['Name', 'Type', 'Status', 'Window', 'Published', '']}
             >
               {data.items.map((p) => (
                 <tr key={p.id} className={rowClass}>
@@ -133,15 +111,7 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
         </QueryStates>
       </section>
 
-      <DeletedPrograms
-        programs={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        failed={deleted.isError}
-        onRetry={() => void deleted.refetch()}
-        viewHref={(p) => builderHref(org.slug, p.id)}
-        onRestore={(p) => restore.mutate(p.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
-      />
+      <DeletedPrograms query={deleted} restore={restore} viewHref={(p) => builderHref(org.slug, p.id)} />
 
       <ConfirmDialog
         open={toDelete !== null}

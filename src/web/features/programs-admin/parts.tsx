@@ -1,11 +1,13 @@
-import { ChevronRight, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
+import { DeletedList } from '../../components/ui/DeletedList';
 import { LinkButton } from '../../components/ui/LinkButton';
+import type { QueryLike } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
 
@@ -62,14 +64,22 @@ export const actionsCell = 'px-4 py-3 align-top max-sm:block max-sm:px-0 max-sm:
  * (first column sticky). The scroll area is focusable so keyboard users can scroll it too, and named
  * so it is announced when focused. A group, not a region: tables sit inside titled sections, and a
  * region named like its section is the same landmark twice (axe landmark-unique).
+ *
+ * The header is `columns` (their names; '' is an actions column, named for screen readers only), or
+ * `head` where header cells hold more than a name (a select-all box, sort buttons).
  */
 export function ScrollTable({
   label,
+  columns,
+  stickyFirst = false,
   head,
   children,
 }: {
   label: string;
-  head: ReactNode;
+  columns?: string[];
+  /** The first column stays in view when the table scrolls sideways (rows that start with nameCell). */
+  stickyFirst?: boolean;
+  head?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -83,12 +93,27 @@ export function ScrollTable({
     >
       <table className="w-full border-collapse sm:min-w-[48rem] max-sm:block">
         <thead className="sticky top-0 bg-slate-50 max-sm:sr-only">
-          <tr className="border-b border-slate-200">{head}</tr>
+          <tr className="border-b border-slate-200">
+            {head ?? <ColumnHeadings names={columns ?? []} stickyFirst={stickyFirst} />}
+          </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-sm:block">{children}</tbody>
       </table>
     </div>
   );
+}
+
+/** Header cells from column names ('' is an actions column, named for screen readers only). */
+export function ColumnHeadings({ names, stickyFirst = false }: { names: string[]; stickyFirst?: boolean }) {
+  return names.map((name, i) => (
+    <th
+      key={name || i}
+      scope="col"
+      className={i === 0 && stickyFirst ? cn(th, 'sticky left-0 z-[1] bg-slate-50') : th}
+    >
+      {name || <span className="sr-only">Actions</span>}
+    </th>
+  ));
 }
 
 /** A table row (a card on phones). */
@@ -109,87 +134,30 @@ export function TableSkeleton({ rows = 3 }: { rows?: number }) {
 
 /** The collapsible 'Deleted Programs (n)' list with View and Restore. */
 export function DeletedPrograms({
-  programs,
-  loading,
-  failed,
-  onRetry,
+  query,
+  restore,
   viewHref,
-  onRestore,
-  restoringId,
   showOrganization = false,
 }: {
-  programs: AdminProgram[];
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
+  query: QueryLike<{ items: AdminProgram[] }>;
+  restore: ComponentProps<typeof DeletedList>['restore'];
   viewHref: (p: AdminProgram) => string;
-  onRestore: (p: AdminProgram) => void;
-  restoringId: string | null;
   showOrganization?: boolean;
 }) {
   return (
-    <details className="group mt-8 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <summary
-        className={cn(
-          'flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden',
-          focusRing,
-        )}
-      >
-        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
-        <h2 className="text-base">Deleted Programs{loading ? '' : ` (${programs.length})`}</h2>
-      </summary>
-      <div className="border-t border-slate-200 px-4 py-3">
-        {loading ? (
-          <p className="text-sm text-slate-600">Loading…</p>
-        ) : failed ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p role="alert" className="font-medium text-red-700">
-              Failed to load programs
-            </p>
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          </div>
-        ) : programs.length === 0 ? (
-          <p className="text-sm text-slate-600">No deleted programs.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {programs.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{p.name}</p>
-                  <p className="text-xs text-slate-500">
-                    {showOrganization && `${p.organization_name} · `}
-                    {typeLabel(p.type)}
-                    {p.deleted_at && ` · Deleted ${formatDateTime(p.deleted_at)}`}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <LinkButton
-                    to={viewHref(p) as never}
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`View ${p.name}`}
-                  >
-                    View
-                  </LinkButton>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => onRestore(p)}
-                    loading={restoringId === p.id}
-                    aria-label={`Restore ${p.name}`}
-                  >
-                    {restoringId !== p.id && <RotateCcw className="size-4" aria-hidden="true" />}
-                    Restore
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </details>
+    <DeletedList
+      title="Deleted Programs"
+      query={query}
+      error="Failed to load programs"
+      emptyText="No deleted programs."
+      detail={(p) => `${showOrganization ? `${p.organization_name} · ` : ''}${typeLabel(p.type)}`}
+      actions={(p) => (
+        <LinkButton to={viewHref(p) as never} variant="secondary" size="sm" aria-label={`View ${p.name}`}>
+          View
+        </LinkButton>
+      )}
+      restore={restore}
+    />
   );
 }
 

@@ -30,7 +30,7 @@ import { mailDeliveryQuery } from '../mail/api';
 import { DeliveryStatus } from '../mail/DeliveryStatus';
 import { PublishEmailDialog } from '../mail/PublishEmailDialog';
 import { isForbidden, useForbiddenRedirect } from '../programs-admin/api';
-import { ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
+import { ColumnHeadings, ScrollTable, TableSkeleton, td, th } from '../programs-admin/parts';
 import { publishQueueQuery, publishResults, updatePublishedResults } from './api';
 import { ResultCard } from './MyResults';
 
@@ -422,27 +422,9 @@ function QueueTable({
                 onChange={(e) => onToggleAll(e.target.checked)}
               />
             </th>
-            <th scope="col" className={th}>
-              Program
-            </th>
-            <th scope="col" className={th}>
-              Applicant
-            </th>
-            <th scope="col" className={th}>
-              Decision
-            </th>
-            <th scope="col" className={th}>
-              Score
-            </th>
-            <th scope="col" className={th}>
-              Comments
-            </th>
-            <th scope="col" className={th}>
-              Finalized
-            </th>
-            <th scope="col" className={th}>
-              Published
-            </th>
+            <ColumnHeadings
+              names={['Program', 'Applicant', 'Decision', 'Score', 'Comments', 'Finalized', 'Published']}
+            />
           </>
         }
       >

@@ -11,7 +11,6 @@ import {
   ScrollTable,
   scoreNumber,
   scoreText,
-  th,
   titleCell,
   UpdatedCell,
 } from './parts';
@@ -57,14 +56,7 @@ export function ReviewTable({
     action,
   ];
   return (
-    <ScrollTable
-      label={label}
-      head={headers.map((h) => (
-        <th key={h} scope="col" className={th}>
-          {h}
-        </th>
-      ))}
-    >
+    <ScrollTable label={label} columns={headers}>
       {rows.map((row) => (
         <tr key={row.application_id} className={reviewRowClass}>
           <UpdatedCell row={row} />

@@ -13,7 +13,6 @@ import {
   reviewRowClass,
   ScrollTable,
   scoreNumber,
-  th,
   titleCell,
 } from '../reviews/parts';
 import { AssignDialog, AutoAssignDialog } from './AssignDialogs';
@@ -154,11 +153,7 @@ function MyQueue({ queue, programId }: { queue: ReviewQueue; programId: string }
         ) : (
           <ScrollTable
             label="Applications assigned to you"
-            head={['Applicant', 'Your sheet', 'Your total', 'Action'].map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
+            columns={['Applicant', 'Your sheet', 'Your total', 'Action']}
           >
             {queue.items.map((row) => {
               const name = applicantDisplayName(row);

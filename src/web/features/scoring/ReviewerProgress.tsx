@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { Cell, reviewRowClass, ScrollTable, TableSkeleton, th, titleCell } from '../reviews/parts';
+import { Cell, reviewRowClass, ScrollTable, TableSkeleton, titleCell } from '../reviews/parts';
 import { conflictsQuery, errorText, remindReviewer, removeConflict, reviewerProgressQuery } from './api';
 
 /** Reviewer progress (per reviewer assigned / submitted / remaining) and the program's conflicts. */
@@ -72,11 +72,7 @@ export function ReviewerProgress({ program }: { program: ReviewQueue['program'] 
           ) : (
             <ScrollTable
               label="Reviewer progress"
-              head={['Reviewer', 'Assigned', 'Submitted', 'Remaining', 'Progress', 'Action'].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
+              columns={['Reviewer', 'Assigned', 'Submitted', 'Remaining', 'Progress', 'Action']}
             >
               {items.map((r) => {
                 const share = r.assigned ? Math.round((100 * r.submitted) / r.assigned) : 0;
@@ -166,11 +162,7 @@ export function ReviewerProgress({ program }: { program: ReviewQueue['program'] 
           ) : (
             <ScrollTable
               label="Conflicts of interest"
-              head={['Reviewer', 'Applicant', 'Source', 'Note', 'Recorded', 'Action'].map((h) => (
-                <th key={h} scope="col" className={th}>
-                  {h}
-                </th>
-              ))}
+              columns={['Reviewer', 'Applicant', 'Source', 'Note', 'Recorded', 'Action']}
             >
               {conflicts.data.items.map((c) => (
                 <tr key={c.id} className={reviewRowClass}>

@@ -5,16 +5,13 @@ import { useState } from 'react';
 import { reviewStatusLabel, superActions } from '../../../shared/domain/program-status';
 import type { ReviewStatus } from '../../../shared/domain/programs';
 import type { AdminProgram } from '../../../shared/schemas/programs';
-import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { usePageTitle } from '../../lib/title';
-import { DashboardShell } from '../dashboard/DashboardShell';
 import { superProgramsQuery, useForbiddenRedirect, useProgramMutations } from '../programs-admin/api';
 import {
   actionsCell,
@@ -28,9 +25,9 @@ import {
   ScrollTable,
   TableSkeleton,
   td,
-  th,
   typeLabel,
 } from '../programs-admin/parts';
+import { SuperAdminPage } from '../super/SuperAdminPage';
 import { PreviewDialog } from './PreviewDialog';
 import { RequestChangesDialog } from './RequestChangesDialog';
 
@@ -64,13 +61,10 @@ export function SuperProgramsPage() {
     );
 
   return (
-    <DashboardShell showReviews={false}>
-      <PageHeader
-        back={<BackLink to="/super">Back to Super Admin</BackLink>}
-        title="Program Reviews"
-        description="Review, approve and publish programs of every organization."
-      />
-
+    <SuperAdminPage
+      title="Program Reviews"
+      description="Review, approve and publish programs of every organization."
+    >
       <fieldset className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <legend className="px-1 text-sm font-semibold text-slate-900">Status</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
@@ -104,28 +98,8 @@ export function SuperProgramsPage() {
         ) : (
           <ScrollTable
             label="Programs to review"
-            head={
-              <>
-                <th scope="col" className={cn(th, 'sticky left-0 z-[1] bg-slate-50')}>
-                  Name
-                </th>
-                <th scope="col" className={th}>
-                  Organization
-                </th>
-                <th scope="col" className={th}>
-                  Type
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Published
-                </th>
-                <th scope="col" className={th}>
-                  Actions
-                </th>
-              </>
-            }
+            stickyFirst
+            columns={['Name', 'Organization', 'Type', 'Status', 'Published', 'Actions']}
           >
             {list.data.items.map((p) => {
               const actions = superActions(p.review_status);
@@ -207,13 +181,9 @@ export function SuperProgramsPage() {
       </section>
 
       <DeletedPrograms
-        programs={deleted.data?.items ?? []}
-        loading={deleted.isPending}
-        failed={deleted.isError}
-        onRetry={() => void deleted.refetch()}
+        query={deleted}
+        restore={restore}
         viewHref={(p) => builderHref(p.id)}
-        onRestore={(p) => restore.mutate(p.id)}
-        restoringId={restore.isPending ? (restore.variables ?? null) : null}
         showOrganization
       />
 
@@ -227,6 +197,6 @@ export function SuperProgramsPage() {
       />
       <RequestChangesDialog program={toRequest} onClose={() => setToRequest(null)} />
       <PreviewDialog program={toPreview} onClose={() => setToPreview(null)} />
-    </DashboardShell>
+    </SuperAdminPage>
   );
 }

@@ -9,7 +9,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { Cell, LoadingText, reviewRowClass, ScrollTable, th, titleCell } from '../reviews/parts';
+import { Cell, LoadingText, reviewRowClass, ScrollTable, titleCell } from '../reviews/parts';
 import { DELIVERY_PAGE, resendDelivery, webhookDeliveriesQuery } from './api';
 
 const durationText = (ms: number | null) =>
@@ -68,11 +68,7 @@ export function DeliveryLog({
     <div className="flex flex-col gap-3">
       <ScrollTable
         label="Delivery log"
-        head={['Event', 'Status', 'Code', 'Duration', 'Attempts', 'Time', 'Result', ''].map((h, i) => (
-          <th key={h || i} scope="col" className={th}>
-            {h || <span className="sr-only">Actions</span>}
-          </th>
-        ))}
+        columns={['Event', 'Status', 'Code', 'Duration', 'Attempts', 'Time', 'Result', '']}
       >
         {items.map((d) => (
           <tr key={d.id} className={reviewRowClass}>

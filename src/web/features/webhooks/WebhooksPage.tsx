@@ -4,15 +4,13 @@ import { useState } from 'react';
 import { MAX_WEBHOOK_ENDPOINTS } from '../../../shared/domain/webhooks';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import type { WebhookEndpoint } from '../../../shared/schemas/webhooks';
-import { BackLink } from '../../components/ui/BackLink';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
-import { PageHeader } from '../../components/ui/PageHeader';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { DashboardShell } from '../dashboard/DashboardShell';
+import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { LoadingText } from '../reviews/parts';
 import { createEndpoint, type EndpointDraft, updateEndpoint, webhookEndpointsQuery } from './api';
@@ -53,25 +51,19 @@ export function WebhooksPage({ org }: { org: PublicOrg }) {
   const items = list.data?.items ?? [];
   const full = items.length >= MAX_WEBHOOK_ENDPOINTS;
   return (
-    <DashboardShell showReviews>
-      <PageHeader
-        back={
-          <BackLink to="/org/$orgSlug/admin" params={{ orgSlug: org.slug }}>
-            Back to {org.name} admin
-          </BackLink>
-        }
-        eyebrow={org.name}
-        title="Webhooks"
-        description="Tell your own systems when applications arrive, reviews are finalized, results are published or programs go live. Each request is signed (Standard Webhooks)."
-        actions={
-          list.isSuccess && items.length > 0 ? (
-            <Button onClick={() => setEditing('new')} disabled={full}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add endpoint
-            </Button>
-          ) : undefined
-        }
-      />
+    <OrgAdminPage
+      org={org}
+      title="Webhooks"
+      description="Tell your own systems when applications arrive, reviews are finalized, results are published or programs go live. Each request is signed (Standard Webhooks)."
+      actions={
+        list.isSuccess && items.length > 0 ? (
+          <Button onClick={() => setEditing('new')} disabled={full}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add endpoint
+          </Button>
+        ) : undefined
+      }
+    >
       <div className="mt-6 flex flex-col gap-4">
         {list.isPending ? (
           <LoadingText />
@@ -119,6 +111,6 @@ export function WebhooksPage({ org }: { org: PublicOrg }) {
         onSubmit={save}
       />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-    </DashboardShell>
+    </OrgAdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackLink } from '../../../components/ui/BackLink';
 import { AuditLogPage } from '../../../features/audit/AuditLogPage';
+import { SuperAdminBackLink } from '../../../features/super/SuperAdminPage';
 
 export const Route = createFileRoute('/_authed/super/audit')({
   component: function SuperAuditRoute() {
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_authed/super/audit')({
         where={{ platform: true }}
         title="Audit log"
         eyebrow="Super Admin"
-        back={<BackLink to="/super">Back to Super Admin</BackLink>}
+        back={<SuperAdminBackLink />}
       />
     );
   },
