@@ -42,10 +42,28 @@ export async function* exportRows(database: Database, query: RowQuery): AsyncGen
   let after: After | null = null;
   for (;;) {
     const rows = await run(database.db, query(after, CHUNK_ROWS));
-    if (rows.length > 0) yield rows;
-    if (rows.length < CHUNK_ROWS) return;
-    const last = rows[rows.length - 1];
+    const count = rows.length;
+    const last = rows[count - 1];
+    if (count > 0) yield* handOver(rows);
+    if (count < CHUNK_ROWS) return;
     after = { at: String(last.sort_key), id: String(last.row_id) };
+  }
+}
+
+/**
+ * Yields one chunk and empties it as soon as the consumer asks for the next one (a `for await` asks
+ * only once its body is done with the chunk). Not cosmetic: V8 often allocates a driver's result
+ * array in its old generation (allocation-site pretenuring, as these arrays fill while rows arrive),
+ * and an old array that still points at its rows keeps them alive through every young-generation
+ * collection, even once the array itself is unreachable, until the next full collection. Every row
+ * was then promoted and the old generation filled with dead rows faster than V8 collects it (+150 MB
+ * of RSS for the CSV of 100,000 applications). Emptied, the rows die young (+2 MB).
+ */
+async function* handOver(rows: Raw[]): AsyncGenerator<Raw[]> {
+  try {
+    yield rows;
+  } finally {
+    rows.length = 0;
   }
 }
 
@@ -61,8 +79,9 @@ async function* cursorRows(database: Database, query: RowQuery): AsyncGenerator<
     await client.query(`declare applyhub_export no scroll cursor for ${text}`, params);
     for (;;) {
       const { rows } = await client.query(`fetch ${CHUNK_ROWS} from applyhub_export`);
-      if (rows.length > 0) yield rows;
-      if (rows.length < CHUNK_ROWS) break;
+      const count = rows.length;
+      if (count > 0) yield* handOver(rows);
+      if (count < CHUNK_ROWS) break;
     }
     await client.query('commit');
     open = false;
