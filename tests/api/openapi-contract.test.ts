@@ -12,6 +12,7 @@ interface Operation {
   operationId?: string;
   summary?: string;
   security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
 }
 interface Doc {
   servers?: { url: string }[];
@@ -78,6 +79,19 @@ describe('the OpenAPI document (issue 22 item 6, decision 040)', () => {
     expect(tokenRoutes).toContain('POST /orgs/{slug}/programs');
     const forbidden = tokenRoutes.filter((r) => /^\w+ \/(super|me|demo)\b|api-tokens/.test(r));
     expect(forbidden).toEqual([]);
+  });
+
+  it('lists the 401 a token that is not valid gets on every operation, public ones too', async () => {
+    const lacking = operations()
+      .filter(({ op }) => !op.responses?.['401'])
+      .map((o) => o.route);
+    expect(lacking).toEqual([]);
+    // What the document says is what a public route answers to a bad token (it serves no token as a visitor).
+    for (const url of ['/api/featured', '/api/config', '/api/health']) {
+      expect((await t.request('GET', url)).status, url).toBe(200);
+      const res = await t.request('GET', url, { headers: { authorization: `Bearer ahp_${'x'.repeat(43)}` } });
+      expect(res.status, url).toBe(401);
+    }
   });
 
   it('passes redocly lint with the recommended rules and no errors', async () => {

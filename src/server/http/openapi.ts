@@ -109,6 +109,10 @@ export function apiRoute<
 >(operationId: string, access: Access, config: R) {
   return createRoute({
     ...config,
+    // Anyone may call a public operation, but an API token that is not valid is refused on every route
+    // (api-tokens/bearer.ts): its 401 is part of each public operation's contract.
+    ...(access === 'public' &&
+      !(401 in config.responses) && { responses: { ...config.responses, ...errors(401) } }),
     operationId,
     security: SECURITY[access],
     middleware: [ACCESS[access]] as [MiddlewareHandler<AppEnv>],

@@ -82,7 +82,8 @@ export const featuredArea: MatrixArea = {
       route: 'PATCH /super/featured/items/{id}',
       writes: 'featured',
       path: () => `/api/super/featured/items/${demoFeaturedItemId(1)}`,
-      body: () => ({ button_label: 'Audition now' }),
+      // Not the demo's own label ('Audition now'): the first accepted call changes the item.
+      body: () => ({ button_label: 'Audition today' }),
       expect: superOnly(200),
     },
     {

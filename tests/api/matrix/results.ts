@@ -1,3 +1,4 @@
+import { userIdOf } from '../../support/factory';
 import type { MatrixArea, Role } from './helpers';
 import { signedIn } from './helpers';
 
@@ -15,11 +16,15 @@ const programAdmins = (status = 200): Record<Role, number> => ({
   coalitionManager: 403,
 });
 
-/** Any user id: removing someone who is not assigned changes nothing (200 for those allowed). */
-const someUser = '00000000-0000-4000-8000-00000000beef';
+/** Whom the rows before add to the program, and the removal rows remove (found in prepare). */
+const added = { reviewer: '', admin: '' };
 
 /** Publishing results, the applicant's results, and program assignments (issue 5). */
 export const resultsArea: MatrixArea = {
+  async prepare(t) {
+    added.reviewer = await userIdOf(t, 'jordan.lee@demo.test');
+    added.admin = await userIdOf(t, 'maya.patel@demo.test');
+  },
   rows: [
     {
       route: 'GET /orgs/{slug}/publish/programs',
@@ -74,13 +79,13 @@ export const resultsArea: MatrixArea = {
     {
       route: 'DELETE /programs/{id}/reviewers/{userId}',
       writes: 'users',
-      path: (w) => `/api/programs/${w.ids.publishedProgram}/reviewers/${someUser}`,
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/reviewers/${added.reviewer}`,
       expect: programAdmins(),
     },
     {
       route: 'DELETE /programs/{id}/admins/{userId}',
       writes: 'users',
-      path: (w) => `/api/programs/${w.ids.publishedProgram}/admins/${someUser}`,
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/admins/${added.admin}`,
       expect: programAdmins(),
     },
   ],

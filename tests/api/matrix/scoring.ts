@@ -8,6 +8,8 @@ const program = demoProgramId(2);
 let applicationId = '';
 let reviewerId = '';
 let sheetId = '';
+/** An application assigned and unassigned by the assignment rows (so that each accepted call changes something). */
+let spareId = '';
 const nobody = '00000000-0000-4000-8000-00000000beef';
 
 /** Admin routes: the org admin and super admins; the program's reviewers and coalition managers 403. */
@@ -37,6 +39,7 @@ export const scoringArea: MatrixArea = {
     reviewerId = await userIdOf(t, 'reviewer@demo.test');
     await assign(t, admin, program, [applicationId], [reviewerId]);
     sheetId = (await scoringDetail(t, w.cookies.reviewer!, applicationId)).my_sheet!.id;
+    spareId = (await submittedApplication(t, 'matrix.spare@example.test', program)).id;
   },
   rows: [
     {
@@ -65,18 +68,17 @@ export const scoringArea: MatrixArea = {
       expect: programAdmins(),
     },
     {
-      // Already assigned: nothing changes.
       route: 'POST /programs/{id}/score-assignments',
       writes: 'scoring',
       path: () => `/api/programs/${program}/score-assignments`,
-      body: () => ({ application_ids: [applicationId], reviewer_ids: [reviewerId] }),
+      body: () => ({ application_ids: [spareId], reviewer_ids: [reviewerId] }),
       expect: programAdmins(),
     },
     {
       route: 'POST /programs/{id}/score-assignments/remove',
       writes: 'scoring',
       path: () => `/api/programs/${program}/score-assignments/remove`,
-      body: () => ({ application_ids: [applicationId], reviewer_ids: [nobody] }),
+      body: () => ({ application_ids: [spareId], reviewer_ids: [reviewerId] }),
       expect: programAdmins(),
     },
     {

@@ -1079,6 +1079,12 @@ export interface operations {
         };
       };
       /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1753,6 +1759,12 @@ export interface operations {
         };
       };
       /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -1835,6 +1847,12 @@ export interface operations {
           };
         };
       };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** The demo accounts offered on the demo sign-in page (demo mode only) */
@@ -1850,6 +1868,12 @@ export interface operations {
                 name: string;
               }[];
           };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Error */
@@ -1886,6 +1910,12 @@ export interface operations {
       };
       /** @description Error */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -1951,6 +1981,12 @@ export interface operations {
                 sort_index: number;
               })[];
           };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
@@ -2055,6 +2091,12 @@ export interface operations {
         };
       };
       /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
       403: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2085,6 +2127,12 @@ export interface operations {
       };
       /** @description Error */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2163,6 +2211,12 @@ export interface operations {
         };
       };
       /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
       503: {
         content: {
           "application/json": components["schemas"]["Error"];
@@ -2195,6 +2249,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** Unsubscribe (RFC 8058 one-click: mail clients POST List-Unsubscribe=One-Click; the page’s button too). */
@@ -2218,6 +2278,12 @@ export interface operations {
       };
       /** @description Error */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -3054,6 +3120,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** An organization's public page: its details and published programs */
@@ -3076,6 +3148,12 @@ export interface operations {
             slug: string;
             website: string | null;
           };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Error */
@@ -3507,6 +3585,12 @@ export interface operations {
       200: {
         content: {
           "image/*": string;
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Error */
@@ -4535,6 +4619,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
     };
   };
   /** A published program's public page */
@@ -4612,6 +4702,12 @@ export interface operations {
       };
       /** @description Error */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

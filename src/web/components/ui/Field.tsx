@@ -86,32 +86,41 @@ export function FieldFrame({
   );
 }
 
+/** The props Input, Textarea and Select take besides their element's own. */
+type ControlProps = FieldProps & { id?: string; required?: boolean; inputClassName?: string };
+
+/**
+ * What Input, Textarea and Select share: the frame's props, and the control's id, description,
+ * validity and classes (`extra`: classes of that kind of control). `rest` goes on the control after.
+ */
+function useControl<P extends ControlProps>(
+  { label, hint, error, hideLabel, className, inputClassName, id, ...rest }: P,
+  extra?: string,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return {
+    frame: { label, hint, error, hideLabel, className, required: rest.required, ...ids },
+    control: {
+      id: ids.controlId,
+      'aria-describedby': ids.describedBy,
+      'aria-invalid': error ? true : undefined,
+      className: cn(controlClasses, extra, error ? 'border-red-600' : 'border-slate-300', inputClassName),
+    },
+    rest,
+  };
+}
+
 export type InputProps = FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
     inputClassName?: string;
     ref?: Ref<HTMLInputElement>;
   };
 
-export function Input({
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  inputClassName,
-  id,
-  ...props
-}: InputProps) {
-  const ids = useFieldIds(id, hint, error);
+export function Input(props: InputProps) {
+  const { frame, control, rest } = useControl(props);
   return (
-    <FieldFrame {...{ label, hint, error, hideLabel, className, ...ids }} required={props.required}>
-      <input
-        id={ids.controlId}
-        aria-describedby={ids.describedBy}
-        aria-invalid={error ? true : undefined}
-        className={cn(controlClasses, error ? 'border-red-600' : 'border-slate-300', inputClassName)}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} {...rest} />
     </FieldFrame>
   );
 }
@@ -122,28 +131,11 @@ export type TextareaProps = FieldProps &
     ref?: Ref<HTMLTextAreaElement>;
   };
 
-export function Textarea({
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  inputClassName,
-  id,
-  rows = 4,
-  ...props
-}: TextareaProps) {
-  const ids = useFieldIds(id, hint, error);
+export function Textarea(props: TextareaProps) {
+  const { frame, control, rest } = useControl(props);
   return (
-    <FieldFrame {...{ label, hint, error, hideLabel, className, ...ids }} required={props.required}>
-      <textarea
-        id={ids.controlId}
-        rows={rows}
-        aria-describedby={ids.describedBy}
-        aria-invalid={error ? true : undefined}
-        className={cn(controlClasses, error ? 'border-red-600' : 'border-slate-300', inputClassName)}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} {...rest} rows={rest.rows ?? 4} />
     </FieldFrame>
   );
 }
@@ -161,29 +153,11 @@ export type SelectProps = FieldProps &
   };
 
 /** A native select (best on phones and for assistive technology), styled like the other fields. */
-export function Select({
-  label,
-  hint,
-  error,
-  hideLabel,
-  className,
-  inputClassName,
-  id,
-  options,
-  placeholder,
-  children,
-  ...props
-}: SelectProps) {
-  const ids = useFieldIds(id, hint, error);
+export function Select({ options, placeholder, children, ...props }: SelectProps) {
+  const { frame, control, rest } = useControl(props, 'pr-8');
   return (
-    <FieldFrame {...{ label, hint, error, hideLabel, className, ...ids }} required={props.required}>
-      <select
-        id={ids.controlId}
-        aria-describedby={ids.describedBy}
-        aria-invalid={error ? true : undefined}
-        className={cn(controlClasses, 'pr-8', error ? 'border-red-600' : 'border-slate-300', inputClassName)}
-        {...props}
-      >
+    <FieldFrame {...frame}>
+      <select {...control} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
