@@ -80,7 +80,8 @@ export const sheetName = (name: string) =>
     .replace(XML_INVALID, '')
     .replace(/[[\]:*?/\\]/g, ' ')
     .slice(0, 31)
-    .replace(/^'+|'+$/g, '') || 'Export';
+    .replace(/^'+|'+$/g, '')
+    .trim() || 'Export';
 
 /**
  * XLSX through our streaming writer (xlsx.ts): inline strings (no shared-strings table kept in
