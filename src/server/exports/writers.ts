@@ -1,7 +1,8 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { type ExportFormat, neutralizeCell } from '../../shared/domain/exports';
+import { Cancelled, write } from './flow';
+import { xlsxFile } from './xlsx';
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -47,37 +48,8 @@ function xlsxCell(cell: Cell): string | number | Date | null {
   return cell;
 }
 
-/** The reader went away (the download was cancelled): stop reading rows. */
-class Cancelled extends Error {}
-
-/** Resolves when `target` wants more; rejects with Cancelled when it is closed first. */
-function room(target: Writable): Promise<void> {
-  if (target.destroyed) return Promise.reject(new Cancelled());
-  return new Promise((resolve, reject) => {
-    const onDrain = () => {
-      target.off('close', onClose);
-      resolve();
-    };
-    const onClose = () => {
-      target.off('drain', onDrain);
-      reject(new Cancelled());
-    };
-    target.once('drain', onDrain);
-    target.once('close', onClose);
-  });
-}
-
-/**
- * Writes one row and waits while the reader is behind: the whole file is never in memory, only what
- * the network has not taken yet (a stream's high-water mark).
- */
-async function write(target: Writable, chunk: unknown) {
-  if (target.destroyed) throw new Cancelled();
-  if (!target.write(chunk)) await room(target);
-}
-
 /** Runs the producer; a failure ends the file with an error (the download fails), a cancel just stops. */
-function produce(target: Writable, producer: () => Promise<void>) {
+function produce(target: Readable | Writable, producer: () => Promise<void>) {
   producer().catch((err) => {
     if (!(err instanceof Cancelled)) target.destroy(err);
   });
@@ -102,41 +74,41 @@ function csvStream<R>(columns: Column<R>[], chunks: AsyncIterable<R[]>): Readabl
   return out;
 }
 
-/** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\ . */
-const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export';
+/** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\ , no apostrophe at either end. */
+export const sheetName = (name: string) =>
+  name
+    .replace(XML_INVALID, '')
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, '')
+    .trim() || 'Export';
 
 /**
- * XLSX through exceljs's streaming WorkbookWriter: each row is committed (written out and dropped) as
- * it is added; strings are written inline (no shared-strings table kept in memory).
+ * XLSX through our streaming writer (xlsx.ts): inline strings (no shared-strings table kept in
+ * memory), the header bold and frozen, dates as dates; each row waits while the zip or the reader is
+ * behind, so rows are read from the database only as fast as the file leaves.
  */
 function xlsxStream<R>(columns: Column<R>[], chunks: AsyncIterable<R[]>, title: string): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  const file = xlsxFile({
+    sheetName: sheetName(title),
+    columns: columns.map((c) => ({
+      width: c.width ?? Math.min(60, Math.max(12, c.header.length + 2)),
+      time: c.time,
+    })),
   });
-  workbook.creator = 'ApplyHub';
-  const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    key: String(i),
-    width: c.width ?? Math.min(60, Math.max(12, c.header.length + 2)),
-    ...(c.time ? { style: { numFmt: 'yyyy-mm-dd hh:mm' } } : {}),
-  }));
-  produce(out, async () => {
-    const header = sheet.addRow(columns.map((c) => xlsxCell(c.header)));
-    header.font = { bold: true };
-    header.commit();
-    for await (const rows of chunks) {
-      if (out.destroyed) throw new Cancelled();
-      for (const row of rows) sheet.addRow(columns.map((c) => xlsxCell(c.value(row)))).commit();
-      // Let the zip catch up before reading more rows when the reader is behind.
-      if (out.writableNeedDrain) await room(out);
-    }
-    sheet.commit();
-    await workbook.commit();
+  produce(file.body, async () => {
+    await file.row(
+      columns.map((c) => xlsxCell(c.header)),
+      { bold: true },
+    );
+    for await (const rows of chunks)
+      for (const row of rows) {
+        const wait = file.row(columns.map((c) => xlsxCell(c.value(row))));
+        if (wait) await wait;
+      }
+    file.end();
   });
-  return out;
+  return file.body;
 }
 
 /** The file as a stream of bytes (Node), rows read from `chunks` as the reader takes them. */
