@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { itemsQuery, useFeaturedMutations } from './api';
 import { fromLocalInput, type ItemDraft, ItemFields, toLocalInput } from './ItemFields';
+import { useNow } from './use-now';
 
 const iconButton = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900',
@@ -101,7 +102,8 @@ function EditItem({ item, onDone }: { item: AdminItem; onDone: () => void }) {
 }
 
 /** The selected section's items: schedule labels, colour, edit, reorder and remove. */
-export function ItemsPanel({ section, now }: { section: AdminSection; now: Date }) {
+export function ItemsPanel({ section }: { section: AdminSection }) {
+  const now = useNow();
   const items = useQuery(itemsQuery(section.id));
   const { reorderItems, removeItem } = useFeaturedMutations();
   const [editing, setEditing] = useState<string | null>(null);

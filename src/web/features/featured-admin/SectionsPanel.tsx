@@ -14,6 +14,7 @@ import { QueryStates } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { sectionsQuery, useFeaturedMutations } from './api';
+import { useNow } from './use-now';
 
 const iconButton = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900',
@@ -91,11 +92,11 @@ function CreateSectionForm({ onCreated }: { onCreated: (id: string) => void }) {
 type Props = {
   selectedId: string | null;
   onSelect: (id: string) => void;
-  now: Date;
 };
 
 /** Choose, create, reorder, hide and restore sections. */
-export function SectionsPanel({ selectedId, onSelect, now }: Props) {
+export function SectionsPanel({ selectedId, onSelect }: Props) {
+  const now = useNow();
   const sections = useQuery(sectionsQuery);
   const { reorderSections, hideSection, restoreSection } = useFeaturedMutations();
   const [toHide, setToHide] = useState<AdminSection | null>(null);
