@@ -19,6 +19,7 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { moveItem } from '../../lib/move-item';
 import { itemsQuery, useFeaturedMutations } from './api';
 import { fromLocalInput, type ItemDraft, ItemFields, toLocalInput } from './ItemFields';
 import { useNow } from './use-now';
@@ -113,10 +114,7 @@ export function ItemsPanel({ section }: { section: AdminSection }) {
   function move(list: AdminItem[], index: number, delta: -1 | 1) {
     const to = index + delta;
     if (to < 0 || to >= list.length) return;
-    const ids = list.map((i) => i.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(to, 0, moved);
-    reorderItems.mutate({ sectionId: section.id, ids });
+    reorderItems.mutate({ sectionId: section.id, ids: moveItem(list, index, to).map((i) => i.id) });
     setStatus(`${nameOf(list[index])} moved to position ${to + 1} of ${list.length}.`);
   }
 

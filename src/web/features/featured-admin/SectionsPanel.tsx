@@ -13,6 +13,7 @@ import { Input, Select } from '../../components/ui/Field';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
+import { moveItem } from '../../lib/move-item';
 import { sectionsQuery, useFeaturedMutations } from './api';
 import { useNow } from './use-now';
 
@@ -105,10 +106,7 @@ export function SectionsPanel({ selectedId, onSelect }: Props) {
   function move(list: AdminSection[], index: number, delta: -1 | 1) {
     const to = index + delta;
     if (to < 0 || to >= list.length) return;
-    const ids = list.map((s) => s.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(to, 0, moved);
-    reorderSections.mutate(ids);
+    reorderSections.mutate(moveItem(list, index, to).map((s) => s.id));
     setStatus(`${list[index].header} moved to position ${to + 1} of ${list.length}.`);
   }
 
