@@ -28,7 +28,8 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input, Textarea } from '../../components/ui/Field';
-import { moveItem, questionName } from './questions';
+import { moveItem } from '../../lib/move-item';
+import { questionName } from './questions';
 
 export type QuestionFieldRefs = Map<
   string,

@@ -30,14 +30,6 @@ export function newQuestion(type: QuestionType, questions: Question[]): Question
   return q;
 }
 
-export function moveItem<T>(list: T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
-  const next = list.slice();
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
 /**
  * The first problem of the form (shared rule formProblem) and the index of the question it names:
  * the shortest prefix of questions that has the problem.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { usePageTitle } from '../../lib/title';
 import { useForbiddenRedirect } from '../programs-admin/api';
@@ -9,22 +9,11 @@ import { sectionsQuery } from './api';
 import { ItemsPanel } from './ItemsPanel';
 import { SectionsPanel } from './SectionsPanel';
 
-/** The current time, refreshed every minute (schedule labels and purge countdowns). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(id);
-  }, []);
-  return now;
-}
-
 /** /super/featured: sections and items of the discovery page's Featured tab. */
 export function FeaturedManager() {
   usePageTitle('Featured Manager');
   const sections = useQuery(sectionsQuery);
   useForbiddenRedirect(sections.error);
-  const now = useNow();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = sections.data?.items ?? [];
   const selected = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
@@ -35,11 +24,11 @@ export function FeaturedManager() {
       description="What the Featured tab of the discovery page shows: sections, their items, order and schedule."
     >
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <SectionsPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} now={now} />
+        <SectionsPanel selectedId={selected?.id ?? null} onSelect={setSelectedId} />
         <div className="min-w-0 space-y-6">
           {selected ? (
             <>
-              <ItemsPanel key={`items-${selected.id}`} section={selected} now={now} />
+              <ItemsPanel key={`items-${selected.id}`} section={selected} />
               <AddItemPanel key={`add-${selected.id}`} section={selected} />
             </>
           ) : sections.isSuccess ? (

@@ -19,8 +19,10 @@ import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { moveItem } from '../../lib/move-item';
 import { itemsQuery, useFeaturedMutations } from './api';
 import { fromLocalInput, type ItemDraft, ItemFields, toLocalInput } from './ItemFields';
+import { useNow } from './use-now';
 
 const iconButton = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900',
@@ -101,7 +103,8 @@ function EditItem({ item, onDone }: { item: AdminItem; onDone: () => void }) {
 }
 
 /** The selected section's items: schedule labels, colour, edit, reorder and remove. */
-export function ItemsPanel({ section, now }: { section: AdminSection; now: Date }) {
+export function ItemsPanel({ section }: { section: AdminSection }) {
+  const now = useNow();
   const items = useQuery(itemsQuery(section.id));
   const { reorderItems, removeItem } = useFeaturedMutations();
   const [editing, setEditing] = useState<string | null>(null);
@@ -111,10 +114,7 @@ export function ItemsPanel({ section, now }: { section: AdminSection; now: Date 
   function move(list: AdminItem[], index: number, delta: -1 | 1) {
     const to = index + delta;
     if (to < 0 || to >= list.length) return;
-    const ids = list.map((i) => i.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(to, 0, moved);
-    reorderItems.mutate({ sectionId: section.id, ids });
+    reorderItems.mutate({ sectionId: section.id, ids: moveItem(list, index, to).map((i) => i.id) });
     setStatus(`${nameOf(list[index])} moved to position ${to + 1} of ${list.length}.`);
   }
 

@@ -13,7 +13,9 @@ import { Input, Select } from '../../components/ui/Field';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
+import { moveItem } from '../../lib/move-item';
 import { sectionsQuery, useFeaturedMutations } from './api';
+import { useNow } from './use-now';
 
 const iconButton = cn(
   'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900',
@@ -91,11 +93,11 @@ function CreateSectionForm({ onCreated }: { onCreated: (id: string) => void }) {
 type Props = {
   selectedId: string | null;
   onSelect: (id: string) => void;
-  now: Date;
 };
 
 /** Choose, create, reorder, hide and restore sections. */
-export function SectionsPanel({ selectedId, onSelect, now }: Props) {
+export function SectionsPanel({ selectedId, onSelect }: Props) {
+  const now = useNow();
   const sections = useQuery(sectionsQuery);
   const { reorderSections, hideSection, restoreSection } = useFeaturedMutations();
   const [toHide, setToHide] = useState<AdminSection | null>(null);
@@ -104,10 +106,7 @@ export function SectionsPanel({ selectedId, onSelect, now }: Props) {
   function move(list: AdminSection[], index: number, delta: -1 | 1) {
     const to = index + delta;
     if (to < 0 || to >= list.length) return;
-    const ids = list.map((s) => s.id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(to, 0, moved);
-    reorderSections.mutate(ids);
+    reorderSections.mutate(moveItem(list, index, to).map((s) => s.id));
     setStatus(`${list[index].header} moved to position ${to + 1} of ${list.length}.`);
   }
 
