@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, profiles, reviews, user } from '../../src/server/db/schema';
+import { CHUNK_ROWS, exportRows, limitClause, type Raw, type RowQuery } from '../../src/server/exports/rows';
 import type { Question } from '../../src/shared/schemas/forms';
 import {
   completeProfile,
@@ -609,5 +610,25 @@ describe('the inbox views the exports start from', () => {
     expect(
       (await t.json('GET', `/api/orgs/${world.slugs.org}/reviews?program_id=nope`, { as: admin })).status,
     ).toBe(400);
+  });
+});
+
+describe('the rows of an export', () => {
+  it('come in chunks, each emptied once the next is asked for (so no row outlives its chunk)', async () => {
+    const count = CHUNK_ROWS * 2 + 7;
+    const numbers: RowQuery = (after, limit) =>
+      sql`select n::text as sort_key, n::text as row_id, n from generate_series(1, ${count}::int) n
+        ${after ? sql`where n > ${Number(after.id)}` : sql``} order by n ${limitClause(limit)}`;
+    const chunks: Raw[][] = [];
+    const numbersSeen: number[] = [];
+    for await (const chunk of exportRows(t.database, numbers)) {
+      // Decision 037 (amended): a chunk kept full keeps its rows alive until V8's next full collection.
+      for (const earlier of chunks) expect(earlier).toHaveLength(0);
+      numbersSeen.push(...chunk.map((r) => Number(r.n)));
+      chunks.push(chunk);
+    }
+    expect(chunks).toHaveLength(3);
+    expect(numbersSeen).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    for (const chunk of chunks) expect(chunk).toHaveLength(0);
   });
 });

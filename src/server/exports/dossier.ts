@@ -70,7 +70,8 @@ export function dossierStream(
   deps: Deps,
   o: { program: ExportProgram; view: ReviewerView; review: boolean },
 ): Readable {
-  const archive = new ZipArchive({ store: true, forceZip64: false });
+  // archiver buffers 1 MB each way by default; the reader needs far less in hand.
+  const archive = new ZipArchive({ store: true, forceZip64: false, highWaterMark: 64 * 1024 });
   const generatedAt = deps.clock.now();
   const add = async (source: Buffer | Readable, name: string) => {
     if (archive.destroyed) throw new Cancelled();
