@@ -26,6 +26,11 @@ export default defineConfig({
         // routes list fewer preload dependencies).
         advancedChunks: {
           groups: [
+            // The entry stylesheet alone in a chunk that only the two HTML pages name. The server inlines it
+            // into every page (decision 016); were it attached to a shared chunk, every lazy route would list
+            // it as a dependency, and Vite's preload helper would fetch it again, hold the route's code until
+            // it arrived, then apply it a second time (a second parse and a whole-page style recalculation).
+            { name: 'styles', test: /[\\/]src[\\/]web[\\/]styles\.css$/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
             { name: 'core', test: /node_modules[\\/]@tanstack[\\/]/ },
