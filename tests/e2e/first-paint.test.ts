@@ -1,7 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+
+const YOUTH_ORCHESTRA = '00000000-0000-4000-8000-de0400000001';
+const DEMO_DRAFT = '00000000-0000-4000-8000-dea300000001'; // applicant@demo.test → Dance Access Scholarship
 
 /**
  * Issue 12 item 4, as a visitor sees it: the demo banner is in the first frame (nothing shifts when it
@@ -87,4 +90,36 @@ describe('first paint of signed-out pages', () => {
       await page.context().close();
     }
   });
+});
+
+// Issue 24 item 14: the entry stylesheet is inlined into every page (decision 016). A page's own code
+// (its lazy route chunk) must not fetch it again: that request held the route's code until it arrived,
+// then re-applied the whole stylesheet (a second parse and a style recalculation of the whole page).
+describe('a page whose code loads after the first paint', () => {
+  for (const [path, heading, email] of [
+    ['/browse', 'Discover', null],
+    [`/programs/${YOUTH_ORCHESTRA}`, 'Youth Orchestra', null],
+    [`/applications/${DEMO_DRAFT}`, 'Dance Access Scholarship', 'applicant@demo.test'],
+  ] as const) {
+    it(`${path.split('/')[1]}: fetches no stylesheet (the inlined one is all it needs)`, async () => {
+      const page = await newPage(browser, { baseURL: app.url, width: 375, height: 740 });
+      const stylesheets: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css'))
+          stylesheets.push(new URL(r.url()).pathname);
+      });
+      try {
+        if (email) await signInAs(page.context(), app.url, email);
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(stylesheets).toEqual([]);
+        // Still styled by the inlined sheet (body: bg-slate-50).
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).not.toBe('rgba(0, 0, 0, 0)');
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
 });

@@ -18,6 +18,9 @@ export const meQuery = queryOptions({
     }
   },
   staleTime: 30_000,
+  // A visitor's page (served without a session cookie) renders signed out from the first frame, instead
+  // of a skeleton that the query's answer (null, asked of no server) replaces a moment later.
+  placeholderData: () => (knownSignedOut() ? null : undefined),
 });
 
 export const publicConfigQuery = queryOptions({

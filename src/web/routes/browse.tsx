@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardShell } from '../features/dashboard/DashboardShell';
+import { featuredQuery } from '../features/discovery/api';
 import { DiscoveryPage } from '../features/discovery/DiscoveryPage';
 import { meQuery } from '../lib/session';
 
@@ -10,6 +11,8 @@ import { meQuery } from '../lib/session';
  * 'Learn More' asks them to sign in and then opens the application.
  */
 export const Route = createFileRoute('/browse')({
+  // The featured items (the tab shown first) load while the page's code loads.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(featuredQuery),
   component: function BrowseRoute() {
     const me = useQuery(meQuery);
     if (me.data)

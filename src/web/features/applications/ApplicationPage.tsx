@@ -77,6 +77,31 @@ function SaveStatus({ state, error, editing }: { state: SaveState; error: string
 
 type Problems = { required: string[]; profile: string[]; message: string };
 
+/**
+ * The profile checklist and the profile block. The live profile (before submission) is read again
+ * whenever the page is shown again, so an edit made in the profile tab shows here at once; its
+ * answer re-renders these two only, not the whole form.
+ */
+function ProfileSections({ app, live }: { app: Application; live: boolean }) {
+  const profile = useQuery({ ...profileQuery, enabled: live, refetchOnWindowFocus: true });
+  const { form } = app.program;
+  const block =
+    live && app.profile && profile.data
+      ? { ...app.profile, data: profile.data as unknown as Record<string, unknown> }
+      : app.profile;
+  return (
+    <>
+      {live && (
+        <ProfileChecklist
+          form={form}
+          profile={(profile.data ?? app.profile?.data ?? null) as Profile | null}
+        />
+      )}
+      {block && <ProfileBlock form={form} block={block} />}
+    </>
+  );
+}
+
 /** The applicant application page (spec 001 §2), for the signed-in owner or a reviewer (read-only). */
 export function ApplicationPage({ app, onReload }: { app: Application; onReload: () => void }) {
   usePageTitle(app.program.name);
@@ -90,14 +115,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
 
   const isDraft = app.status === 'draft';
   const canEdit = app.editable && (isDraft || editing);
-  // The live profile (before submission) is read again whenever the page is shown again, so an edit
-  // made in the profile tab shows here at once.
   const liveProfile = app.role === 'owner' && app.profile?.source === 'live';
-  const profile = useQuery({ ...profileQuery, enabled: liveProfile, refetchOnWindowFocus: true });
-  const profileBlock =
-    liveProfile && app.profile && profile.data
-      ? { ...app.profile, data: profile.data as unknown as Record<string, unknown> }
-      : app.profile;
 
   const sync = useMemo(
     () =>
@@ -298,15 +316,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
       )}
 
       <div className="mt-6 space-y-6">
-        {liveProfile && program.form.profile.enabled && (
-          <ProfileChecklist
-            form={program.form}
-            profile={(profile.data ?? app.profile?.data ?? null) as Profile | null}
-          />
-        )}
-        {profileBlock && program.form.profile.enabled && (
-          <ProfileBlock form={program.form} block={profileBlock} />
-        )}
+        {program.form.profile.enabled && <ProfileSections app={app} live={liveProfile} />}
 
         <Card
           title="Application"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { type ComponentProps, Suspense, use, useId } from 'react';
 import { cutToWords, maxWordsOf, wordCounter, wordStateText } from '../../../shared/domain/answers';
 import { uploadRuleText } from '../../../shared/domain/upload-labels';
 import { uploadRules } from '../../../shared/domain/uploads';
@@ -8,15 +8,23 @@ import { Checkbox } from '../../components/ui/Checkbox';
 import { cn } from '../../components/ui/cn';
 import { Input, Select, Textarea } from '../../components/ui/Field';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { type FileAnswerParts, loadFileAnswerParts } from './file-parts';
 
 // A file answer's upload and preview load only where a file question has something to show, so the
-// form previews (builder, apply page, visitors) do not carry them.
-const loadFiles = () => Promise.all([import('../files/FileUpload'), import('../files/FilePreview')]);
-const FileUpload = lazy(() => loadFiles().then(([m]) => ({ default: m.FileUpload })));
-const FilePreview = lazy(() => loadFiles().then(([, m]) => ({ default: m.FilePreview })));
+// form previews (builder, apply page, visitors) do not carry them. Loaded already (the application
+// route starts them with its data), they render at once; otherwise the Suspense fallback shows.
+type UploadProps = ComponentProps<FileAnswerParts['FileUpload']>;
+function FileUpload(props: UploadProps) {
+  const { FileUpload: Upload } = use(loadFileAnswerParts());
+  return <Upload {...props} />;
+}
+function FilePreview(props: ComponentProps<FileAnswerParts['FilePreview']>) {
+  const { FilePreview: Preview } = use(loadFileAnswerParts());
+  return <Preview {...props} />;
+}
 
 /** Starts loading a file answer's parts now (the application page, when its form asks for a file). */
-export const preloadFileAnswer = () => void loadFiles();
+export const preloadFileAnswer = () => void loadFileAnswerParts();
 
 export type QuestionFieldProps = {
   question: Question;

@@ -3,7 +3,8 @@ import { Download } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { previewKind } from '../../../shared/domain/uploads';
 import type { FileInfo } from '../../../shared/schemas/files';
-import { buttonClasses, Skeleton } from '../../components/ui';
+import { buttonClasses } from '../../components/ui/Button';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { fileSizeText, signFile } from './api';
 

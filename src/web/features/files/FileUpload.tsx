@@ -2,7 +2,9 @@ import { FileText, Upload, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { uploadProblem, uploadRules } from '../../../shared/domain/uploads';
 import type { FileInfo, UploadPurpose } from '../../../shared/schemas/files';
-import { Button, ConfirmDialog, cn } from '../../components/ui';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn } from '../../components/ui/cn';
 import { ApiError } from '../../lib/api';
 import { fileSizeText, UPLOAD_FAILED, type UploadHandle, uploadFile } from './api';
 

@@ -7,7 +7,9 @@ import { Skeleton, SkeletonText } from '../../components/ui/Skeleton';
 import { Pending } from '../../features/access/Pending';
 import { ApplicationPage } from '../../features/applications/ApplicationPage';
 import { applicationQuery } from '../../features/applications/api';
+import { loadFileAnswerParts } from '../../features/applications/file-parts';
 import { DashboardShell } from '../../features/dashboard/DashboardShell';
+import { profileQuery } from '../../features/profile/api';
 import { ApiError } from '../../lib/api';
 import { meQuery } from '../../lib/session';
 
@@ -25,6 +27,22 @@ export const Route = createFileRoute('/applications/$appId')({
     const me = await context.queryClient.fetchQuery(meQuery);
     if (me && !me.onboarded) throw redirect({ to: '/onboarding', search: { next: location.href } });
     return { me };
+  },
+  // The application, then the live profile and a file question's parts, load while the page's code
+  // loads, not one after another once it has rendered: the page renders once, with all of them.
+  // Not on a hover's preload (the application stays cached while its page is open only).
+  loader: ({ context, params, preload }) => {
+    if (preload || !context.me) return;
+    const { queryClient } = context;
+    queryClient.ensureQueryData(applicationQuery(params.appId)).then(
+      (app) => {
+        if (app.role === 'owner' && app.profile?.source === 'live')
+          void queryClient.prefetchQuery(profileQuery);
+        if (app.program.form.questions.some((q) => q.type === 'file')) void loadFileAnswerParts();
+      },
+      // The page asks again and shows what went wrong.
+      () => {},
+    );
   },
   // 'Loading…' at once (inside the page's frame) rather than a blank page while the session, the
   // page's code and the application load.
