@@ -28,6 +28,8 @@ export interface DownloadFigure {
   idleRssMb: number;
   peakRssMb: number;
   growthMb: number;
+  /** The machine's 1-minute load average when the download ended (times vary with it; memory less). */
+  load: number;
 }
 
 export interface ExportsBenchReport {
@@ -149,6 +151,7 @@ async function download(
     idleRssMb: round(idle / 1024, 1),
     peakRssMb: round(peak / 1024, 1),
     growthMb: round((peak - idle) / 1024, 1),
+    load: round(os.loadavg()[0], 1),
   };
 }
 
@@ -224,7 +227,7 @@ export async function runExportsBench(
         mbPerSecond: round(d.mb / d.seconds, 1),
       };
       log(
-        `  ${d.what}: ${d.mb} MB in ${d.seconds} s = ${report.dossier.applicationsPerSecond} applications/s, ${report.dossier.mbPerSecond} MB/s; RSS ${d.idleRssMb} MB idle, peak ${d.peakRssMb} MB (+${d.growthMb} MB)`,
+        `  ${d.what}: ${d.mb} MB in ${d.seconds} s = ${report.dossier.applicationsPerSecond} applications/s, ${report.dossier.mbPerSecond} MB/s; RSS ${d.idleRssMb} MB idle, peak ${d.peakRssMb} MB (+${d.growthMb} MB); load ${d.load}`,
       );
     }
 
@@ -247,7 +250,7 @@ export async function runExportsBench(
         );
         report.exports.push(f);
         log(
-          `  ${f.what}: ${f.mb} MB in ${f.seconds} s (${round(f.rows / f.seconds, 0)} rows/s); RSS ${f.idleRssMb} MB idle, peak ${f.peakRssMb} MB (+${f.growthMb} MB)`,
+          `  ${f.what}: ${f.mb} MB in ${f.seconds} s (${round(f.rows / f.seconds, 0)} rows/s); RSS ${f.idleRssMb} MB idle, peak ${f.peakRssMb} MB (+${f.growthMb} MB); load ${f.load}`,
         );
       }
     }
