@@ -356,11 +356,15 @@ describe.runIf(onPostgres)('GET /api/events across server instances (PostgreSQL)
     const topic = topicOf(programId);
     const heard: unknown[] = [];
     const unsubscribe = t2.deps.notifier.subscribe(topic, (data) => heard.push(data));
+    // Instance one hears its own change too; a stream opened there before it has would get it.
+    const heardByOne: unknown[] = [];
+    const unsubscribeOne = t.deps.notifier.subscribe(topic, (data) => heardByOne.push(data));
     const stream = await subscribe(topic, admin, t2);
     try {
       await commit(topic, { via: 'instance one' }, t.deps.db);
       expect(await stream.nextChange('the change from the other instance')).toEqual({ via: 'instance one' });
       expect(heard).toEqual([{ via: 'instance one' }]);
+      await waitUntil('instance one heard its own change', () => heardByOne.length === 1);
       // And the other way round.
       const back = await subscribe(topic, admin, t);
       try {
@@ -371,6 +375,7 @@ describe.runIf(onPostgres)('GET /api/events across server instances (PostgreSQL)
       }
     } finally {
       unsubscribe();
+      unsubscribeOne();
       await stream.close();
     }
   });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import type { Context, Input } from 'hono';
 import {
@@ -15,6 +14,7 @@ import type { AppEnv } from '../context';
 import { type Call, callOf, ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
+import { webBody } from '../http/web-body';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -49,7 +49,7 @@ export function sendDownload(
   if (d.estimatedSize !== undefined) headers['X-Estimated-Size'] = String(d.estimatedSize);
   if (disposition === 'inline')
     headers['Content-Security-Policy'] = "default-src 'none'; frame-ancestors 'self'";
-  return new Response(Readable.toWeb(d.body) as ReadableStream, { status: 200, headers });
+  return new Response(webBody(d.body), { status: 200, headers });
 }
 
 const file = (description: string) => ({

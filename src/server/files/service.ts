@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { uploadRules } from '../../shared/domain/uploads';
 import { type Actor, can, isSuperAdmin } from '../../shared/policy';
@@ -9,6 +8,7 @@ import { type Deps, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { AppError, Forbidden, Invalid, NotFound, TooLarge } from '../errors';
+import { webBody } from '../http/web-body';
 import { logoTarget, setOrgLogo } from '../orgs/settings';
 import { toProfile } from '../profiles/service';
 import { FILE_REF_PREFIX } from '../scoring/redaction';
@@ -357,7 +357,7 @@ export async function openDownload(
   const object = await deps.storage.get(row.path);
   if (!object) throw new NotFound(FILE_NOT_FOUND);
   return {
-    body: Readable.toWeb(object.body) as ReadableStream,
+    body: webBody(object.body),
     size: object.size,
     contentType: row.contentType,
     fileName: row.fileName,

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
+import { webBody } from '../http/web-body';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
@@ -82,7 +82,7 @@ export const orgAdminRoutes = router()
       if (!logo) return c.json({ error: { code: 'not_found', message: 'No logo.' } }, 404);
       const object = await storage.get(logo.filePath);
       if (!object) return c.json({ error: { code: 'not_found', message: 'No logo.' } }, 404);
-      return new Response(Readable.toWeb(object.body) as ReadableStream, {
+      return new Response(webBody(object.body), {
         status: 200,
         headers: {
           'Content-Type': logo.contentType,
