@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useBlocker, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, Eye, Info, Lock, Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
@@ -130,12 +131,12 @@ function Editor({
 
   function addQuestion(type: QuestionType) {
     const q = newQuestion(type, form.questions);
-    setForm({ ...form, questions: [...form.questions, q] });
-    setTimeout(() => {
-      const input = fieldRefs.current.get(q.key)?.label;
-      input?.focus();
-      input?.select();
-    }, 0);
+    // Rendered now, so the new label has focus before the click's task ends: keys typed right after
+    // the click land in it (with a timer, under load, the first ones went to the button and were lost).
+    flushSync(() => setForm({ ...form, questions: [...form.questions, q] }));
+    const input = fieldRefs.current.get(q.key)?.label;
+    input?.focus();
+    input?.select();
   }
 
   function validate(): boolean {

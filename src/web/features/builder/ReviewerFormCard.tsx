@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { normalizeReviewerForm } from '../../../shared/domain/forms';
 import type { ReviewerForm } from '../../../shared/schemas/forms';
 import { Button } from '../../components/ui/Button';
@@ -133,11 +134,10 @@ export function ReviewerFormCard({ programId, locked }: { programId: string; loc
                   size="sm"
                   className="mt-2"
                   onClick={() => {
-                    change({ ...form, decision_options: [...form.decision_options, ''] });
-                    setTimeout(() => {
-                      const inputs = listRef.current?.querySelectorAll('input');
-                      inputs?.[inputs.length - 1]?.focus();
-                    }, 0);
+                    // Rendered now so the new option has focus before anything typed next (as for a question).
+                    flushSync(() => change({ ...form, decision_options: [...form.decision_options, ''] }));
+                    const inputs = listRef.current?.querySelectorAll('input');
+                    inputs?.[inputs.length - 1]?.focus();
                   }}
                 >
                   <Plus className="size-4" aria-hidden="true" /> Add option
