@@ -57,4 +57,30 @@ describe('webBody', () => {
     setImmediate(() => stream.destroy(new Error('disk gone')));
     await expect(new Response(body).text()).rejects.toThrow();
   });
+
+  it('destroys the stream when its reader asks for nothing for idleMs, read or not', async () => {
+    for (const readFirst of [false, true]) {
+      const p = producer(1000);
+      const reader = webBody(p.stream, 20).getReader();
+      if (readFirst) await reader.read();
+      const closed = new Promise((resolve) => p.stream.once('close', resolve));
+      await closed;
+      expect(p.stream.destroyed).toBe(true);
+      await expect(reader.read()).rejects.toThrow('asked for nothing');
+    }
+  });
+
+  it('keeps a body whose reader keeps reading, however long the whole takes', async () => {
+    const p = producer(40);
+    const reader = webBody(p.stream, 20).getReader();
+    let bytes = 0;
+    for (;;) {
+      // Each read within the idle time; together far longer than it.
+      await new Promise((r) => setTimeout(r, 5));
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+    }
+    expect(bytes).toBe(40 * 512);
+  });
 });

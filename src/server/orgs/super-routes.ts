@@ -99,7 +99,7 @@ export const superOrgRoutes = router()
     '/',
     softDeleteRoutes('session', '/super/coalitions/{id}', {
       params: coalitionId,
-      result: orgResult,
+      result: coalitionResult,
       remove: {
         operationId: 'deleteCoalition',
         summary: 'Delete a coalition (soft delete; super admins)',

@@ -80,13 +80,26 @@ export interface AxeOptions {
 
 /** Runs axe (WCAG 2.0/2.1 A and AA) on the page and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
-  // Colours are measured on the settled page: a toast or dialog fading in is half transparent.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.allSettled(document.getAnimations().map((a) => a.finished)),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
+  // Colours are measured on the settled page: a toast or dialog fading in is half transparent. Waits
+  // until no finite animation or transition runs (a spinner's never ends), looking again after each
+  // wait, since a toast mounted meanwhile starts its transition a frame later; at most 5 s.
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await frames();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.allSettled(running.map((a) => a.finished)),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
+  });
   // WCAG rules, and landmark-unique (a best practice): two regions named alike, such as a titled
   // section around a table labelled with the same words, read as one landmark twice.
   const rules: Record<string, { enabled: boolean }> = { 'landmark-unique': { enabled: true } };

@@ -8573,6 +8573,7 @@ export interface operations {
               deleted_at: string | null;
               description: string | null;
               id: string;
+              member_count: number;
               name: string;
               slug: string;
             };
@@ -8776,6 +8777,7 @@ export interface operations {
               deleted_at: string | null;
               description: string | null;
               id: string;
+              member_count: number;
               name: string;
               slug: string;
             };
