@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAROUSEL_MS } from '../../src/shared/domain/discovery';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -23,6 +24,8 @@ afterAll(async () => {
 
 async function withApplicant(fn: (page: Page) => Promise<void>, width = 1280) {
   const page = await newPage(browser, { baseURL: app.url, width });
+  // Playwright's clock (time flows as usual): a test can make the carousel's 5 s pass at once.
+  await page.clock.install();
   try {
     await signInAs(page.context(), app.url, 'applicant@demo.test');
     await page.goto('/dashboard');
@@ -32,6 +35,10 @@ async function withApplicant(fn: (page: Page) => Promise<void>, width = 1280) {
     await page.context().close();
   }
 }
+
+/** Two frames later: whatever a fired timer set in motion has rendered. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
@@ -73,16 +80,16 @@ describe('discovery page', () => {
         .waitFor({ state: 'hidden' });
       // Focus and the pointer are inside: it does not rotate.
       expect(await carousel.getAttribute('data-rotating')).toBe('false');
-      await page.waitForTimeout(5600);
+      await page.clock.runFor(CAROUSEL_MS + 600);
+      await settled(page);
       expect(await dot(3).getAttribute('aria-current')).toBe('true');
 
       // Pointer and focus away: it advances on its own after 5 s.
       await page.mouse.move(1, 1);
       await page.getByRole('heading', { level: 1 }).click();
       expect(await carousel.getAttribute('data-rotating')).toBe('true');
-      await carousel.getByRole('heading', { name: 'One application, the whole metro arts scene' }).waitFor({
-        timeout: 8000,
-      });
+      await page.clock.runFor(CAROUSEL_MS);
+      await carousel.getByRole('heading', { name: 'One application, the whole metro arts scene' }).waitFor();
       expect(await dot(4).getAttribute('aria-current')).toBe('true');
       await carousel
         .getByRole('link', { name: /^Learn More\s*: One application, the whole metro arts scene$/ })

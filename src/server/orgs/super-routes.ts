@@ -31,7 +31,8 @@ const memberParams = z.object({
   id: z.string().uuid('Coalition ids must be UUIDs.'),
   orgId: z.string().uuid('Organization ids must be UUIDs.'),
 });
-const orgResult = z.object({ message: z.string(), item: superOrgSchema });
+/** An organization or a coalition as a write returns it (a coalition's member count is not part of it). */
+const entityResult = z.object({ message: z.string(), item: superOrgSchema });
 const coalitionResult = z.object({ message: z.string(), item: superCoalitionSchema });
 const denied = [401, 403] as const;
 
@@ -55,7 +56,7 @@ export const superOrgRoutes = router()
       summary: 'Create an organization (super admins)',
       tags,
       request: jsonBody(createEntityInput),
-      responses: { ...jsonOk(orgResult), ...errors(400, ...denied, 409, 422) },
+      responses: { ...jsonOk(entityResult), ...errors(400, ...denied, 409, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, body }) => superCreateOrg(db, clock, actor, body)),
   )
@@ -63,7 +64,7 @@ export const superOrgRoutes = router()
     '/',
     softDeleteRoutes('session', '/super/orgs/{id}', {
       params: orgId,
-      result: orgResult,
+      result: entityResult,
       remove: {
         operationId: 'deleteOrg',
         tags,
@@ -99,7 +100,7 @@ export const superOrgRoutes = router()
     '/',
     softDeleteRoutes('session', '/super/coalitions/{id}', {
       params: coalitionId,
-      result: coalitionResult,
+      result: entityResult,
       remove: {
         operationId: 'deleteCoalition',
         summary: 'Delete a coalition (soft delete; super admins)',

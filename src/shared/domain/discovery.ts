@@ -3,6 +3,9 @@ import { type WindowState, windowState } from './programs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The featured carousel shows each slide this long, unless paused (spec §9). */
+export const CAROUSEL_MS = 5000;
+
 type DateLike = Date | string | null | undefined;
 type FormatDate = (date: Date) => string;
 

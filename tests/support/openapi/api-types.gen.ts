@@ -8573,7 +8573,6 @@ export interface operations {
               deleted_at: string | null;
               description: string | null;
               id: string;
-              member_count: number;
               name: string;
               slug: string;
             };
@@ -8777,7 +8776,6 @@ export interface operations {
               deleted_at: string | null;
               description: string | null;
               id: string;
-              member_count: number;
               name: string;
               slug: string;
             };

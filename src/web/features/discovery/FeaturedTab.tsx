@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Sparkles, Users } from 'lucide-react';
 import { type FocusEvent, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
-import { deadlineText } from '../../../shared/domain/discovery';
+import { CAROUSEL_MS, deadlineText } from '../../../shared/domain/discovery';
 import { featuredCardPaint } from '../../../shared/domain/featured-colors';
 import { generatedCover } from '../../../shared/domain/generated-cover';
 import type { FeaturedItem, FeaturedSection } from '../../../shared/schemas/public';
@@ -12,9 +12,6 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { featuredQuery, useStartApplication } from './api';
-
-/** Carousel rotation (spec §9). */
-export const CAROUSEL_MS = 5000;
 
 export function FeaturedTab() {
   const featured = useQuery(featuredQuery);
