@@ -23,7 +23,35 @@ export interface LighthousePage {
   cls: number;
 }
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const BENCH_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/**
+ * The four measured pages on a started server: the demo applicant signs in and starts an application,
+ * whose page is the fourth (read with `cookie`).
+ */
+export async function benchPages(base: string) {
+  const cookie = await demoSignIn(base, 'applicant@demo.test');
+  const program = demoProgramId(1);
+  const started = await fetch(`${base}/api/programs/${program}/applications`, {
+    method: 'POST',
+    headers: { cookie, origin: base },
+  });
+  const { id: appId } = (await started.json()) as { id: string };
+  const pages: { page: string; label: string; signedIn: boolean }[] = [
+    { page: '/', label: '/', signedIn: false },
+    { page: '/browse', label: '/browse', signedIn: false },
+    { page: `/programs/${program}`, label: `/programs/${program}`, signedIn: false },
+    { page: `/applications/${appId}`, label: '/applications/{id}', signedIn: true },
+  ];
+  return { cookie, pages };
+}
 
 export async function runLighthouseBench(
   root: string,
@@ -38,25 +66,13 @@ export async function runLighthouseBench(
   const server = startChild('lighthouse server', ['dist/server/index.js'], envFor(port, dataDir), root);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    chromeFlags: BENCH_CHROME_FLAGS,
   });
   try {
     await waitReady(server, `${base}/api/health`);
-    const cookie = await demoSignIn(base, 'applicant@demo.test');
-    const program = demoProgramId(1);
-    const started = await fetch(`${base}/api/programs/${program}/applications`, {
-      method: 'POST',
-      headers: { cookie, origin: base },
-    });
-    const { id: appId } = (await started.json()) as { id: string };
-    const pages: { page: string; signedIn: boolean }[] = [
-      { page: '/', signedIn: false },
-      { page: '/browse', signedIn: false },
-      { page: `/programs/${program}`, signedIn: false },
-      { page: `/applications/${appId}`, signedIn: true },
-    ];
+    const { cookie, pages } = await benchPages(base);
     const out: LighthousePage[] = [];
-    for (const { page, signedIn } of pages) {
+    for (const { page, label, signedIn } of pages) {
       if (only && !only.some((part) => page.includes(part))) continue;
       const runs = [];
       let failures = 0;
@@ -92,7 +108,7 @@ export async function runLighthouseBench(
       runs.sort((a, b) => a.score - b.score);
       const mid = runs[Math.floor((runs.length - 1) / 2)];
       const row: LighthousePage = {
-        page: page.replace(appId, '{id}'),
+        page: label,
         scores: runs.map((x) => x.score),
         medianScore: mid.score,
         fcpMs: Math.round(mid.fcp),

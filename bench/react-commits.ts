@@ -16,11 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { demoProgramId } from '../src/server/db/seed/ids';
-import { demoSignIn } from './load';
+import { BENCH_CHROME_FLAGS, benchPages, CHROMIUM } from './lighthouse';
 import { freePort, serverEnv, startChild, stopChild, waitReady } from './proc';
 
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const ROUNDS = Number(process.env.BENCH_REACT_ROUNDS || 3);
 
 // Runs before the page's scripts: react-dom finds the hook and reports every commit to it.
@@ -76,24 +74,12 @@ export async function runReactCommitsBench(root: string, log: (line: string) => 
   );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    args: BENCH_CHROME_FLAGS,
   });
   try {
     await waitReady(server, `${base}/api/health`);
-    const cookie = await demoSignIn(base, 'applicant@demo.test');
-    const program = demoProgramId(1);
-    const started = await fetch(`${base}/api/programs/${program}/applications`, {
-      method: 'POST',
-      headers: { cookie, origin: base },
-    });
-    const { id: appId } = (await started.json()) as { id: string };
-    const pages = [
-      { page: '/', signedIn: false },
-      { page: '/browse', signedIn: false },
-      { page: `/programs/${program}`, signedIn: false },
-      { page: `/applications/${appId}`, signedIn: true },
-    ];
-    for (const { page, signedIn } of pages) {
+    const { cookie, pages } = await benchPages(base);
+    for (const { page, label, signedIn } of pages) {
       const readings: Reading[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
@@ -125,7 +111,7 @@ export async function runReactCommitsBench(root: string, log: (line: string) => 
         await context.close();
       }
       log(
-        `  ${page.replace(appId, '{id}').padEnd(52)} React commits ${median(readings.map((x) => x.commits))}, component renders ${median(readings.map((x) => x.renders))}, scripts ${median(readings.map((x) => x.scripts))} (${median(readings.map((x) => x.scriptKb))} KB over the wire), API requests ${median(readings.map((x) => x.apiRequests))}`,
+        `  ${label.padEnd(52)} React commits ${median(readings.map((x) => x.commits))}, component renders ${median(readings.map((x) => x.renders))}, scripts ${median(readings.map((x) => x.scripts))} (${median(readings.map((x) => x.scriptKb))} KB over the wire), API requests ${median(readings.map((x) => x.apiRequests))}`,
       );
     }
   } finally {
