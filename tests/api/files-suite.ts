@@ -37,6 +37,10 @@ const EXE = Buffer.concat([
   Buffer.alloc(300),
 ]);
 
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A profile file's key: one folder for everyone and a random name (issue 33 item 3). */
+const RANDOM_PROFILE_KEY = (ext: string) => new RegExp(`^profiles/${UUID}\\.${ext}$`);
+
 let t: TestApp;
 let world: World;
 let applicant: string;
@@ -150,13 +154,13 @@ afterAll(async () => {
 });
 
 describe('resume uploads', () => {
-  it('stores a PDF at the spec path, records it and sets the profile resume', async () => {
+  it('stores a PDF under a key that names no one, records it and sets the profile resume', async () => {
     t.clock.advance(1000);
     const info = await uploadOk('resume', PDF, { name: 'My CV (final).pdf' });
-    const ts = t.clock.now().getTime();
+    expect(info.filePath).toMatch(RANDOM_PROFILE_KEY('pdf'));
     expect(info).toEqual({
       fileName: 'My CV (final).pdf',
-      filePath: `profiles/${applicantId}/resume/${ts}_resume.pdf`,
+      filePath: info.filePath,
       fileSize: PDF.length,
       contentType: 'application/pdf',
       uploadedAt: t.clock.now().toISOString(),
@@ -181,7 +185,7 @@ describe('resume uploads', () => {
       name: 'b.txt',
       type: 'text/plain',
     });
-    expect(second.filePath).toMatch(/_resume\.txt$/);
+    expect(second.filePath).toMatch(RANDOM_PROFILE_KEY('txt'));
     expect(second.contentType).toBe('text/plain');
     expect(await t.deps.storage.exists(first.filePath)).toBe(false);
     expect((await sign(first.filePath)).status).toBe(404);
@@ -292,12 +296,11 @@ describe('resume uploads', () => {
 });
 
 describe('portfolio uploads', () => {
-  it('stores at profiles/{userId}/profile/{timestamp}_{filename} with a safe name and appends to the profile', async () => {
+  it('stores under a random key (no user id, no file name) and appends to the profile', async () => {
     t.clock.advance(1000);
     const before = profileSchema.parse((await t.json('GET', '/api/me/profile', { as: applicant })).body);
     const info = await uploadOk('portfolio', PNG, { type: 'image/png', name: '../../Héad shot #1.png' });
-    const ts = t.clock.now().getTime();
-    expect(info.filePath).toBe(`profiles/${applicantId}/profile/${ts}_Head_shot_1.png`);
+    expect(info.filePath).toMatch(RANDOM_PROFILE_KEY('png'));
     expect(info.fileName).toBe('Héad shot #1.png');
     expect(info.uploadedBy).toBe(applicantId);
     expect(info.contentType).toBe('image/png');
@@ -353,10 +356,10 @@ describe('portfolio uploads', () => {
 describe('answer files', () => {
   const q = (app: string, key = 'q_recording') => `&application_id=${app}&field_key=${key}`;
 
-  it('stores at applications/{applicationId}/{fieldId}/{timestamp}_{fileName}, nothing else changes', async () => {
+  it('stores at applications/{applicationId}/{fieldId}/{random id}.{ext}, nothing else changes', async () => {
     t.clock.advance(1000);
     const info = await uploadOk('answer', MP3, { type: 'audio/mpeg', name: 'prelude.mp3', query: q(appId) });
-    expect(info.filePath).toBe(`applications/${appId}/q_recording/${t.clock.now().getTime()}_prelude.mp3`);
+    expect(info.filePath).toMatch(new RegExp(`^applications/${appId}/q_recording/${UUID}\\.mp3$`));
     const [row] = await t.deps.db.select().from(files).where(eq(files.path, info.filePath));
     expect(row).toMatchObject({ kind: 'answer', applicationId: appId, ownerId: applicantId });
     const [app] = await t.deps.db.select().from(applications).where(eq(applications.id, appId));

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import { type ReviewerView, reviewerView } from '../../shared/domain/blind-review';
 import { type WindowState, windowState } from '../../shared/domain/programs';
 import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications, coalitionMemberships, organizations, programs } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, Forbidden, NotFound } from '../errors';
 import { type ReviewerAccess, reviewerAccess } from '../scoring/gate';
+import { settingsOf } from '../scoring/queries';
 
 /** The spec's answer when an application is missing or not the caller's to see. */
 export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
@@ -65,23 +67,59 @@ export async function ownApplication(db: Db, actor: Actor | null, id: string): P
   return ref;
 }
 
+/** Who reads an application, as the gate decided it. */
+export type ApplicationReader =
+  | { role: 'owner' }
+  /** Reviews its program (or administers it, or super admin) and passed the scoring gate. */
+  | { role: 'reviewer'; access: ReviewerAccess }
+  /** May take the program's data out without reviewing it (a coalition manager): the exports' reader. */
+  | { role: 'exporter'; view: ReviewerView };
+
 /**
- * An application the caller may read: the applicant, the reviewers and admins of its program (directly
- * or through its organization), and super admins. Anyone else: 404. Drafts are only the applicant's.
- * A reviewer also passes the scoring gate (assignment, conflicts) and gets what they may see of it.
+ * The one gate every read of an application passes (DESIGN.md §5 rule 12; decision 051): its JSON,
+ * its PDF, its answer and profile files, realtime events about it. The applicant reads their own;
+ * the reviewers and admins of its program (directly or through its organization) and super admins
+ * read it once submitted, a reviewer only through the scoring gate (assignment in independent
+ * scoring, never with a conflict: 403); with `exporters`, those who may export the program
+ * (coalition managers) read it as its exports show it. Anyone else: 404.
+ */
+export async function applicationReader(
+  db: Db,
+  actor: Actor | null,
+  id: string,
+  { exporters = false }: { exporters?: boolean } = {},
+): Promise<ApplicationRef & ApplicationReader> {
+  const me = requireActor(actor);
+  const ref = await loadRef(db, id);
+  if (!ref) throw new NotFound(APPLICATION_NOT_FOUND);
+  if (ref.userId === me.userId) return { ...ref, role: 'owner' };
+  if (ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
+  const exports = exporters && can(me, { kind: 'program:export', program: ref.scope });
+  if (isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope })) {
+    try {
+      return { ...ref, role: 'reviewer', access: await reviewerAccess(db, me, ref) };
+    } catch (err) {
+      // A coalition manager who also reviews keeps what the exports show them.
+      if (!exports || !(err instanceof Forbidden)) throw err;
+    }
+  }
+  if (exports)
+    return { ...ref, role: 'exporter', view: reviewerView(await settingsOf(db, ref.programId), false) };
+  throw new NotFound(APPLICATION_NOT_FOUND);
+}
+
+/**
+ * An application the caller may read as its applicant or reviewer (the JSON routes): the gate
+ * without exporters. A reviewer gets what they may see of it.
  */
 export async function readableApplication(
   db: Db,
   actor: Actor | null,
   id: string,
 ): Promise<ApplicationRef & ({ role: 'owner' } | { role: 'reviewer'; access: ReviewerAccess })> {
-  const me = requireActor(actor);
-  const ref = await loadRef(db, id);
-  if (!ref) throw new NotFound(APPLICATION_NOT_FOUND);
-  if (ref.userId === me.userId) return { ...ref, role: 'owner' };
-  const reviewer = isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope });
-  if (!reviewer || ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
-  return { ...ref, role: 'reviewer', access: await reviewerAccess(db, me, ref) };
+  const ref = await applicationReader(db, actor, id);
+  if (ref.role === 'exporter') throw new NotFound(APPLICATION_NOT_FOUND);
+  return ref;
 }
 
 export function applicationWindow(

@@ -1,5 +1,7 @@
 import {
   applicantLabel,
+  attachmentName,
+  fileExtension,
   formForReviewer,
   IDENTITY_PROFILE_SECTIONS,
   type ReviewerView,
@@ -51,11 +53,6 @@ function answerText(q: Question, value: unknown): string | null {
   return String(value);
 }
 
-const extension = (name: string) => {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && name.length - dot <= 6 ? name.slice(dot).toLowerCase() : '';
-};
-
 /**
  * Every file of an application the caller may see: its (visible) answers' files and the profile
  * snapshot's resume and portfolio, each with the name to show ('Attachment N.ext' when identity is
@@ -73,7 +70,7 @@ export function applicationFiles(program: ExportProgram, row: Raw, view: Reviewe
       for (const file of filesIn(snapshot[field])) found.push({ where: profileFieldLabels[field], file });
   return found.map((f, i) => ({
     ...f,
-    name: view.hideIdentity ? `Attachment ${i + 1}${extension(f.file.fileName)}` : f.file.fileName,
+    name: view.hideIdentity ? attachmentName(i + 1, f.file.fileName) : f.file.fileName,
   }));
 }
 
@@ -130,7 +127,8 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
           field === 'resume_file' || field === 'profile_files'
             ? filesIn(v)
                 .map(
-                  (f) => `${hidden ? `File${extension(f.fileName)}` : f.fileName} (${bytesText(f.fileSize)})`,
+                  (f) =>
+                    `${hidden ? `File${fileExtension(f.fileName)}` : f.fileName} (${bytesText(f.fileSize)})`,
                 )
                 .join('\n')
             : typeof v === 'boolean'

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   applicantLabel,
+  attachmentName,
   formForReviewer,
   IDENTITY_PROFILE_SECTIONS,
   type ReviewerView,
@@ -123,11 +124,6 @@ const answersOf = (row: Raw) => (row.answers as Record<string, unknown> | null) 
 const snapshotOf = (row: Raw) => (row.profile_snapshot as Record<string, unknown> | null) ?? {};
 const date = (v: unknown): Date | null => (v ? new Date(v as string) : null);
 
-const extension = (name: string) => {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && name.length - dot <= 6 ? name.slice(dot).toLowerCase() : '';
-};
-
 /**
  * Cells for files: their names (one per line; 'Attachment N.ext' when identity is hidden, as the blind
  * review names them), and links the exporting user can open when they may read the files.
@@ -142,7 +138,7 @@ function fileColumns(
     header,
     value: (row) =>
       filesOf(get(row))
-        .map((f, i) => (hideNames ? `Attachment ${i + 1}${extension(f.fileName)}` : f.fileName))
+        .map((f, i) => (hideNames ? attachmentName(i + 1, f.fileName) : f.fileName))
         .join('\n') || null,
     width: 30,
   };

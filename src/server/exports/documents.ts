@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import { applicantLabel, reviewerView } from '../../shared/domain/blind-review';
+import { applicantLabel } from '../../shared/domain/blind-review';
 import { exportFileName } from '../../shared/domain/exports';
-import { type Actor, can } from '../../shared/policy';
-import { APPLICATION_NOT_FOUND } from '../applications/access';
+import type { Actor } from '../../shared/policy';
+import { APPLICATION_NOT_FOUND, applicationReader } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import { type Deps, requireActor } from '../context';
 import type { Db } from '../db/client';
-import { applications } from '../db/schema';
 import { NotFound } from '../errors';
 import { assertNoticeAccepted, exportAccess, exportProgram } from './access';
 import { applicationPdf } from './application-pdf';
@@ -39,8 +37,10 @@ const recorded = (
   );
 
 /**
- * One submitted application as a PDF: for those who review its program (the review detail) and those
- * who may export it (the inbox; coalition managers too); anyone else gets the same 404 as for a
+ * One submitted application as a PDF, through the application gate (applications/access.ts) like
+ * every other read of it: its program's reviewers (an independent-scoring reviewer only for an
+ * application assigned to them and without a conflict: 403), admins, and those who may export it (the
+ * inbox; coalition managers too). Anyone else, its applicant included, gets the same 404 as for a
  * missing application. The review summary is for the program's admins.
  */
 export async function applicationPdfDownload(
@@ -49,20 +49,13 @@ export async function applicationPdfDownload(
   applicationId: string,
 ): Promise<Download> {
   const me = requireActor(actor);
-  const [app] = await deps.db
-    .select({ programId: applications.programId, status: applications.status })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  const loaded = app ? await exportProgram(deps.db, app.programId) : null;
-  if (!app || !loaded || app.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
-  const { program, scope } = loaded;
-  const allowed =
-    can(me, { kind: 'program:review', program: scope }) ||
-    can(me, { kind: 'program:export', program: scope });
-  if (!allowed) throw new NotFound(APPLICATION_NOT_FOUND);
-  const admin = can(me, { kind: 'program:admin', program: scope });
+  const reader = await applicationReader(deps.db, me, applicationId, { exporters: true });
+  const loaded = reader.role === 'owner' ? null : await exportProgram(deps.db, reader.programId);
+  if (reader.role === 'owner' || !loaded) throw new NotFound(APPLICATION_NOT_FOUND);
+  const { program } = loaded;
+  const admin = reader.role === 'reviewer' && reader.access.admin;
   // A blind program's reviewers (and coalition managers) get no name, contact or hidden question.
-  const view = reviewerView(program.scoring, admin);
+  const view = reader.role === 'reviewer' ? reader.access.view : reader.view;
   const row = await firstRow(
     deps.db,
     applicationRowQuery(program.id, applicationId, { numbered: view.hideIdentity }),

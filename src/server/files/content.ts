@@ -39,12 +39,25 @@ export async function sniffType(
   return allowed.includes(type) ? type : null;
 }
 
-/** File extension for a stored type (resume paths end in it). */
+/** File extension for a stored type (object keys end in it), for every type an upload may have. */
 export const extensionOf: Record<string, string> = {
   'application/pdf': 'pdf',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'text/plain': 'txt',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-msvideo': 'avi',
+  'video/avi': 'avi',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
 };
 
 /** Streams through plain text, refusing bytes that are not UTF-8 or contain NUL. */

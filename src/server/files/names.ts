@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /** The name shown to people: the last path part, control characters removed, at most 200 characters. */
 export function displayName(raw: string | undefined | null): string {
   let name = raw ?? '';
@@ -17,22 +19,23 @@ export function displayName(raw: string | undefined | null): string {
   return name || 'file';
 }
 
+/** The folder of résumés and portfolio files: one for everyone, so a key names no user. */
+export const PROFILE_FILES = 'profiles';
+
+const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const RANDOM_KEY = new RegExp(
+  `^(?:${PROFILE_FILES}|applications/${ID}/[^/]+|orgs/${ID}/logo)/${ID}\\.[a-z0-9]{1,8}$`,
+);
+
 /**
- * The name inside an object path: ASCII letters, digits, '.', '_' and '-' only, starting with a letter
- * or digit, at most 100 characters (keeping the extension). Never empty, never '.' or '..'.
+ * A new object's key: `<folder>/<random id>.<ext>`. It reveals nothing (decision 051): no file name,
+ * no user id; the name people see is kept in the files table.
  */
-export function safeObjectName(name: string): string {
-  let safe = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/\.{2,}/g, '.')
-    .replace(/^[._-]+/, '');
-  if (safe.length > 100) {
-    const dot = safe.lastIndexOf('.');
-    const ext = dot > 0 && safe.length - dot <= 10 ? safe.slice(dot) : '';
-    safe = safe.slice(0, 100 - ext.length) + ext;
-  }
-  return safe || 'file';
+export function objectKey(prefix: string, ext: string): string {
+  return `${prefix}/${randomUUID()}.${ext}`;
+}
+
+/** Whether a key is of that kind; keys of objects stored before (`…/<time>_<name>`) may name someone. */
+export function revealsNothing(path: string): boolean {
+  return RANDOM_KEY.test(path);
 }

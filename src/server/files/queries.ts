@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { ProgramScope } from '../../shared/policy';
 import type { Db } from '../db/client';
-import { applications, coalitionMemberships, files, programs } from '../db/schema';
+import { applications, files, programs } from '../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -13,11 +12,6 @@ export async function fileByPath(db: Db, path: string): Promise<FileRow | null> 
 export async function fileById(db: Db, id: string): Promise<FileRow | null> {
   const [row] = await db.select().from(files).where(eq(files.id, id));
   return row ?? null;
-}
-
-export async function pathTaken(db: Db, path: string): Promise<boolean> {
-  const [row] = await db.select({ id: files.id }).from(files).where(eq(files.path, path));
-  return !!row;
 }
 
 export async function insertFile(db: Db, row: typeof files.$inferInsert): Promise<void> {
@@ -47,23 +41,17 @@ export async function releaseProfileFile(db: Db, path: string, ownerId: string):
 }
 
 /**
- * Programs to which the user has a non-draft application whose review page shows this profile file:
- * the application's snapshot holds it and the program's form collects the Experience & Portfolio
- * section (profile autofill on, section not switched off). Their reviewers may read the file.
+ * The user's non-draft applications whose review page shows this profile file: the application's
+ * snapshot holds it and the program's form collects the Experience & Portfolio section (profile
+ * autofill on, section not switched off). Whoever may read one of them may read the file.
  */
-export async function programsShowingProfileFile(
+export async function applicationsShowingProfileFile(
   db: Db,
   userId: string,
   path: string,
-): Promise<ProgramScope[]> {
+): Promise<string[]> {
   const rows = await db
-    .select({
-      programId: programs.id,
-      orgId: programs.organizationId,
-      coalitionIds: sql<
-        string[]
-      >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs.organizationId}), '{}')`,
-    })
+    .select({ id: applications.id })
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
     .where(
@@ -76,7 +64,7 @@ export async function programsShowingProfileFile(
         sql`coalesce(${programs.form}->'profile'->'sections'->>'experience', 'true') <> 'false'`,
       ),
     );
-  return rows.map((r) => ({ ...r, coalitionIds: r.coalitionIds ?? [] }));
+  return rows.map((r) => r.id);
 }
 
 export async function programForm(db: Db, programId: string) {

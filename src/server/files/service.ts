@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { answerFilePrefix } from '../../shared/domain/answer-values';
+import { attachmentName } from '../../shared/domain/blind-review';
 import { uploadRules } from '../../shared/domain/uploads';
-import { type Actor, can, isSuperAdmin } from '../../shared/policy';
+import { type Actor, isSuperAdmin } from '../../shared/policy';
 import type { FileInfo, SignedUrl, UploadPurpose } from '../../shared/schemas/files';
 import type { Profile } from '../../shared/schemas/profiles';
 import { assertEditable, ownApplication, readableApplication } from '../applications/access';
@@ -15,15 +17,14 @@ import { FILE_REF_PREFIX } from '../scoring/redaction';
 import { contentDisposition } from '../storage/disposition';
 import { isValidObjectPath, StorageLimitExceeded } from '../storage/storage';
 import { declaredType, extensionOf, SNIFF_BYTES, sniffType, TextCheck } from './content';
-import { displayName, safeObjectName } from './names';
+import { displayName, objectKey, PROFILE_FILES, revealsNothing } from './names';
 import {
+  applicationsShowingProfileFile,
   type FileRow,
   fileById,
   fileByPath,
   insertFile,
-  pathTaken,
   programForm,
-  programsShowingProfileFile,
   releaseProfileFile,
 } from './queries';
 import { downloadUrl, SIGNED_URL_SECONDS, verifySignature } from './signing';
@@ -42,34 +43,22 @@ export interface UploadRequest {
   body: ReadableStream<Uint8Array> | null;
 }
 
-/** Where the object goes (the spec's paths) and what to record. */
+/** Where the object goes and what to record. */
 interface Target {
+  /** The object's folder: it names no person and no file (decision 051). */
   prefix: string;
-  name: (ts: number, ext: string) => string;
   applicationId: string | null;
   /** A logo: the organization it belongs to. */
   orgId?: string;
 }
 
-async function uploadTarget(
-  deps: Deps,
-  actor: Actor,
-  input: UploadRequest,
-  fileName: string,
-): Promise<Target> {
-  const safe = safeObjectName(fileName);
-  if (input.purpose === 'resume')
-    return {
-      prefix: `profiles/${actor.userId}/resume`,
-      name: (ts, ext) => `${ts}_resume.${ext}`,
-      applicationId: null,
-    };
-  if (input.purpose === 'portfolio')
-    return { prefix: `profiles/${actor.userId}/profile`, name: (ts) => `${ts}_${safe}`, applicationId: null };
+async function uploadTarget(deps: Deps, actor: Actor, input: UploadRequest): Promise<Target> {
+  if (input.purpose === 'resume' || input.purpose === 'portfolio')
+    return { prefix: PROFILE_FILES, applicationId: null };
   if (input.purpose === 'logo') {
     if (!input.orgSlug) throw new Invalid('A logo needs org_slug.');
     const { orgId, prefix } = await logoTarget(deps.db, actor, input.orgSlug);
-    return { prefix, name: (ts) => `${ts}_${safe}`, applicationId: null, orgId };
+    return { prefix, applicationId: null, orgId };
   }
   if (!input.applicationId || !input.fieldKey)
     throw new Invalid('An answer file needs application_id and field_key.');
@@ -79,11 +68,8 @@ async function uploadTarget(
   const question = form?.questions.find((q) => q.key === input.fieldKey);
   if (question?.type !== 'file' || !isValidObjectPath(input.fieldKey))
     throw new Invalid('This question does not take a file.');
-  return {
-    prefix: `applications/${ref.id}/${input.fieldKey}`,
-    name: (ts) => `${ts}_${safe}`,
-    applicationId: ref.id,
-  };
+  // The spec's folder (the answer check reads it), a random name in it.
+  return { prefix: answerFilePrefix(ref.id, input.fieldKey).slice(0, -1), applicationId: ref.id };
 }
 
 /** Reads the first bytes (up to SNIFF_BYTES) and hands back the rest as one stream of chunks. */
@@ -126,7 +112,7 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
   const me = requireActor(actor);
   const rule = uploadRules[input.purpose];
   const fileName = displayName(input.fileName);
-  const target = await uploadTarget(deps, me, input, fileName);
+  const target = await uploadTarget(deps, me, input);
 
   const declared = declaredType(input.contentType);
   const typeMessage = rule.typeMessage(declared);
@@ -155,12 +141,7 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
       if (seen === 0) throw new Invalid(typeMessage);
     }
 
-    let ts = deps.clock.now().getTime();
-    let path = `${target.prefix}/${target.name(ts, extensionOf[type] ?? 'bin')}`;
-    while (await pathTaken(deps.db, path)) {
-      ts += 1;
-      path = `${target.prefix}/${target.name(ts, extensionOf[type] ?? 'bin')}`;
-    }
+    const path = objectKey(target.prefix, extensionOf[type] ?? 'bin');
 
     let size: number;
     try {
@@ -277,36 +258,44 @@ export async function removePortfolioFile(deps: Deps, actor: Actor | null, path:
 }
 
 /**
- * Who may read a stored file: its owner; super admins; for application files whoever may read the
- * application (its program's reviewers and admins); for profile files the reviewers and admins of a
- * program whose review page shows the file (a submitted application holds it in its profile snapshot
- * and the program's form collects Experience & Portfolio). Anyone else: 404.
+ * Who may read a stored file: its owner; super admins; for an answer file whoever may read its
+ * application, for a profile file whoever may read an application whose review page shows it (a
+ * submitted application holds it in its profile snapshot and the program's form collects Experience
+ * & Portfolio). Both through the application gate (applications/access.ts): an independent-scoring
+ * reviewer not assigned to the application, or recused from it, is refused (403), and loses the file
+ * when unassigned. Anyone else: 404.
  */
 async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
   if (row.ownerId === me.userId || isSuperAdmin(me)) return;
-  if (row.applicationId) {
+  const through = row.applicationId
+    ? [row.applicationId]
+    : await applicationsShowingProfileFile(db, row.ownerId, row.path);
+  let refused: AppError | null = null;
+  for (const applicationId of through) {
     try {
-      await readableApplication(db, me, row.applicationId);
+      await readableApplication(db, me, applicationId);
       return;
     } catch (err) {
-      if (err instanceof AppError && err.code === 'not_found') throw new NotFound(FILE_NOT_FOUND);
-      throw err;
+      if (!(err instanceof AppError)) throw err;
+      if (err.code !== 'not_found') refused = err;
     }
   }
-  const scopes = await programsShowingProfileFile(db, row.ownerId, row.path);
-  if (scopes.some((program) => can(me, { kind: 'program:review', program }))) return;
-  throw new NotFound(FILE_NOT_FOUND);
+  throw refused ?? new NotFound(FILE_NOT_FOUND);
 }
 
-const REF = /^ref:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const REF = /^ref:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/([1-9][0-9]{0,3}))?$/i;
 
 /**
- * The file behind a path, or behind an opaque `ref:<file id>` (what a blind program's reviewers are
- * given instead of a path that names its owner: scoring/redaction.ts). Null when there is none.
+ * The file behind a path, or behind an opaque `ref:<file id>/<n>` (what a blind program's reviewers
+ * are given instead of a path: scoring/redaction.ts), which downloads as "Attachment n.ext" and keeps
+ * its name to itself. Null when there is none.
  */
 async function fileOf(db: Db, path: string): Promise<FileRow | null> {
   const ref = REF.exec(path);
-  if (ref) return fileById(db, ref[1]);
+  if (ref) {
+    const row = await fileById(db, ref[1]);
+    return row && { ...row, fileName: attachmentName(ref[2] ? Number(ref[2]) : null, row.fileName) };
+  }
   return isValidObjectPath(path) ? fileByPath(db, path) : null;
 }
 
@@ -336,13 +325,12 @@ export async function openDownload(
   const expires = Number(query.expires);
   if (!verifySignature(deps.config.authSecret, query.path, expires, query.sig, deps.clock.now()))
     throw new Forbidden(LINK_EXPIRED);
-  const found = await fileOf(deps.db, query.path);
-  if (!found) throw new NotFound(FILE_NOT_FOUND);
-  // Through a reference the file keeps its name to itself.
-  const row = query.path.startsWith(FILE_REF_PREFIX)
-    ? { ...found, fileName: `attachment${found.fileName.match(/\.[A-Za-z0-9]{1,5}$/)?.[0] ?? ''}` }
-    : found;
-  if (deps.storage.presignGet) {
+  const row = await fileOf(deps.db, query.path);
+  if (!row) throw new NotFound(FILE_NOT_FOUND);
+  // Through a reference, an object stored before keys were random (its key names the owner and the
+  // file) is streamed from here rather than shown in a presigned URL.
+  const hidden = query.path.startsWith(FILE_REF_PREFIX) && !revealsNothing(row.path);
+  if (deps.storage.presignGet && !hidden) {
     const seconds = Math.max(
       1,
       Math.min(SIGNED_URL_SECONDS, expires - Math.floor(deps.clock.now().getTime() / 1000)),

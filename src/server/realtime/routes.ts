@@ -3,8 +3,8 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../context';
 import { requireActor } from '../context';
 import { AppError, Forbidden, Invalid, RateLimited } from '../errors';
-import { SubscriberLimitError } from './notifier';
-import { authorizeTopic } from './topics';
+import { RESYNC, SubscriberLimitError } from './notifier';
+import { authorizeTopic, eventFilter } from './topics';
 
 export interface EventsOptions {
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. Default 25 s. */
@@ -99,14 +99,24 @@ export function eventsRoutes(options: EventsOptions = {}) {
         });
     };
 
-    const sendChange = (data: unknown) =>
-      enqueue((s) => s.writeSSE({ event: 'change', data: JSON.stringify(data ?? {}) }));
+    const writeChange = (s: SSEStreamingApi, data: unknown) =>
+      s.writeSSE({ event: 'change', data: JSON.stringify(data ?? {}) });
+    // A filtered topic's event is checked in the chain, so events keep their order; a resync always goes.
+    const listenerOf = (topic: string) => {
+      const filter = eventFilter(db, actor, topic);
+      if (!filter) return (data: unknown) => enqueue((s) => writeChange(s, data));
+      return (data: unknown) =>
+        enqueue(async (s) => {
+          if (data === RESYNC || (await filter(data))) await writeChange(s, data);
+        });
+    };
 
     // Subscribe before answering, so a full server is a plain 503 and no change slips by after `ready`.
     streamsByUser.set(actor.userId, userStreams + 1);
     openStreams++;
     try {
-      for (const topic of topics) unsubscribes.push(notifier.subscribe(topic, sendChange, { onClose: end }));
+      for (const topic of topics)
+        unsubscribes.push(notifier.subscribe(topic, listenerOf(topic), { onClose: end }));
     } catch (err) {
       end();
       if (err instanceof SubscriberLimitError) {

@@ -2,7 +2,7 @@ import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { canWatchProgram } from '../programs/access';
 import { canWatchNotifications } from '../results/service';
-import { canWatchReview, mayReviewAnything } from '../reviews/service';
+import { canWatchReview, mayReviewAnything, reviewsEventFilter } from '../reviews/service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +23,29 @@ const topicRules: Record<string, TopicRule> = {
   // Any change to a review or a program: the lists refetch through their own authorized endpoints.
   reviews: (_db, actor, param) => param === '' && mayReviewAnything(actor),
 };
+
+/** Decides, event by event, whether a subscribed listener hears it (its data as published). */
+export type EventFilter = (data: unknown) => Promise<boolean>;
+
+/**
+ * Topic prefix → the filter of each stream watching it, for topics whose events concern things the
+ * listener may not all read (DESIGN.md §5 rule 12: a listener hears only what it may read, checked
+ * with the same gate as the reads, when the event is sent, so access ends when it is taken away).
+ */
+const topicFilters: Record<string, (db: Db, actor: Actor, param: string) => EventFilter> = {
+  // Events of every program: only those of programs, and applications, the listener may read.
+  reviews: (db, actor) => reviewsEventFilter(db, actor),
+  // One application's review: still readable (not unassigned or recused since subscribing).
+  review: (db, actor, id) => () => canWatchReview(db, actor, id),
+};
+
+/** The filter for a stream watching `topic` (already authorized), or null when every event may be heard. */
+export function eventFilter(db: Db, actor: Actor, topic: string): EventFilter | null {
+  const colon = topic.indexOf(':');
+  const prefix = colon === -1 ? topic : topic.slice(0, colon);
+  const param = colon === -1 ? '' : topic.slice(colon + 1);
+  return Object.hasOwn(topicFilters, prefix) ? topicFilters[prefix](db, actor, param) : null;
+}
 
 /** Longest topic name accepted (Postgres NOTIFY payloads are limited, and topics are short). */
 export const MAX_TOPIC_LENGTH = 200;

@@ -3,7 +3,7 @@ import { ORG_APPLICATION_PROGRAM_ID } from '../../shared/domain/applyhub';
 import { visibleProfileSnapshot } from '../../shared/domain/profile-visibility';
 import { decisionOf, reviewWriteProblem } from '../../shared/domain/reviews';
 import { scoringMessages } from '../../shared/domain/scoring';
-import { type Actor, can, effectiveRoles, isSuperAdmin } from '../../shared/policy';
+import { type Actor, can, effectiveRoles, isSuperAdmin, type ProgramScope } from '../../shared/policy';
 import { applicationFormSchema } from '../../shared/schemas/forms';
 import type {
   InboxStatus,
@@ -16,7 +16,7 @@ import type {
   ReviewsQuery,
   SaveReviewInput,
 } from '../../shared/schemas/reviews';
-import { APPLICATION_NOT_FOUND, readableApplication } from '../applications/access';
+import { APPLICATION_NOT_FOUND, applicationReader, readableApplication } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan, requireActor } from '../context';
@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { whenOrgRequestReviewed } from '../featured/org-requests';
+import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import { applicantNumbers } from '../scoring/queries';
 import { independentQueueItems } from '../scoring/queue';
@@ -103,6 +104,39 @@ export async function canWatchReview(db: Db, actor: Actor, applicationId: string
     return false;
   }
 }
+
+/**
+ * Realtime: which events of the `reviews` topic one listener hears (one filter per stream). Each event
+ * names its program and, for a sheet, its application: the listener hears it only if they review or
+ * export that program, and an application's event only through the application gate, so a reviewer
+ * hears nothing of another organization's programs, nor of an application they are not assigned to
+ * or recused from.
+ */
+export function reviewsEventFilter(db: Db, actor: Actor): (data: unknown) => Promise<boolean> {
+  const scopes = new Map<string, Promise<ProgramScope | null>>();
+  return async (data) => {
+    if (isSuperAdmin(actor)) return true;
+    const { program_id: programId, application_id: applicationId } = (data ?? {}) as Record<string, unknown>;
+    if (typeof programId !== 'string' || !UUID.test(programId)) return false;
+    let scope = scopes.get(programId);
+    if (!scope) {
+      scope = programScope(db, programId);
+      scopes.set(programId, scope);
+    }
+    const program = await scope;
+    if (!program) return false;
+    if (!can(actor, { kind: 'program:review', program }) && !can(actor, { kind: 'program:export', program }))
+      return false;
+    if (applicationId === undefined) return true;
+    if (typeof applicationId !== 'string' || !UUID.test(applicationId)) return false;
+    return applicationReader(db, actor, applicationId, { exporters: true }).then(
+      (ref) => ref.programId === programId,
+      () => false,
+    );
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getReviewDetail(
   db: Db,

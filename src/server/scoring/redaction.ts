@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   answersForReviewer,
+  attachmentName,
   formForReviewer,
   type ReviewerView,
   snapshotForReviewer,
@@ -9,7 +10,10 @@ import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { rows } from './queries';
 
-/** A file link that names no one: `ref:<file id>` instead of a path holding the owner's id and file name. */
+/**
+ * A file link that names no one: `ref:<file id>/<n>` instead of a path (old objects' paths hold the
+ * owner's id and the file name); `n` is the file's place, so it downloads as "Attachment n.ext".
+ */
 export const FILE_REF_PREFIX = 'ref:';
 
 type FileLike = { filePath: string; fileName: string } & Record<string, unknown>;
@@ -24,11 +28,6 @@ function collectPaths(value: unknown, into: Set<string>) {
   else if (isFileLike(value)) into.add(value.filePath);
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collectPaths(v, into);
 }
-
-const extension = (name: string) => {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && name.length - dot <= 6 ? name.slice(dot).toLowerCase() : '';
-};
 
 /**
  * Answers and profile files as a blind program's reviewers get them: each file's path becomes an
@@ -54,8 +53,8 @@ export async function blindFiles<T extends unknown[]>(db: Db, values: T): Promis
       n += 1;
       return {
         ...rest,
-        fileName: `Attachment ${n}${extension(fileName)}`,
-        filePath: id ? `${FILE_REF_PREFIX}${id}` : `${FILE_REF_PREFIX}missing`,
+        fileName: attachmentName(n, fileName),
+        filePath: id ? `${FILE_REF_PREFIX}${id}/${n}` : `${FILE_REF_PREFIX}missing`,
       };
     }
     if (value && typeof value === 'object')
@@ -76,7 +75,16 @@ export async function applicationForReviewer(
   },
 ) {
   const form = formForReviewer(input.form, view);
-  const answers = answersForReviewer(input.answers, view);
+  // In form order, so files are numbered as the PDF and the dossier number them.
+  const keys = form.questions.map((q) => q.key);
+  const answers = answersForReviewer(
+    Object.fromEntries(
+      [...keys, ...Object.keys(input.answers).filter((k) => !keys.includes(k))]
+        .filter((k) => Object.hasOwn(input.answers, k))
+        .map((k) => [k, input.answers[k]]),
+    ),
+    view,
+  );
   const snapshot = snapshotForReviewer(input.snapshot, view);
   if (!view.hideIdentity) return { form, answers, snapshot };
   const [blindAnswers, blindSnapshot] = await blindFiles(db, [answers, snapshot]);

@@ -18,8 +18,9 @@ export interface StoredObject {
 }
 
 /**
- * Object storage for uploaded files, keyed by the spec's object paths
- * (`profiles/{userId}/resume/…`, `applications/{applicationId}/{fieldId}/…`).
+ * Object storage for uploaded files, keyed by paths that name no one (`profiles/<random id>.pdf`,
+ * `applications/{applicationId}/{fieldId}/<random id>.mp3`: files/names.ts, decision 051); objects
+ * stored earlier keep their spec-shaped paths (`profiles/{userId}/resume/…`).
  */
 export interface Storage {
   readonly kind: 'disk' | 's3';

@@ -38,6 +38,20 @@ export function reviewerView(
   return { hideIdentity: settings.blind, hiddenQuestions: settings.hidden_questions };
 }
 
+/**
+ * "Attachment 3.pdf": the name a file goes by where identity is hidden (the reviewer's page, its
+ * download, the PDF and the dossier): its place among the application's files and its extension.
+ */
+export function attachmentName(n: number | null, fileName: string): string {
+  return `Attachment${n ? ` ${n}` : ''}${fileExtension(fileName)}`;
+}
+
+/** A file name's extension as a hidden name keeps it: '.pdf' (lower case, at most 5 characters), or ''. */
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && fileName.length - dot <= 6 ? fileName.slice(dot).toLowerCase() : '';
+}
+
 /** "Applicant #12": the name a blind program's reviewers see. */
 export const applicantLabel = (number: number | null | undefined) =>
   number ? `Applicant #${number}` : 'Applicant';
