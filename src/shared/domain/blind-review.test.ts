@@ -3,6 +3,7 @@ import type { ApplicationForm } from '../schemas/forms';
 import {
   answersForReviewer,
   applicantDisplayName,
+  attachmentName,
   formForReviewer,
   reviewerView,
   snapshotForReviewer,
@@ -58,5 +59,14 @@ describe('blind review', () => {
       'Applicant #7',
     );
     expect(applicantDisplayName({ applicant_name: 'Ada', identity_hidden: false })).toBe('Ada');
+  });
+});
+
+describe('attachmentName', () => {
+  it('names a hidden file by its place and keeps only its extension', () => {
+    expect(attachmentName(3, 'Jane Doe recording.PDF')).toBe('Attachment 3.pdf');
+    expect(attachmentName(1, 'no-extension')).toBe('Attachment 1');
+    expect(attachmentName(2, 'Jane.Doe.verylongext')).toBe('Attachment 2');
+    expect(attachmentName(null, 'cv.docx')).toBe('Attachment.docx');
   });
 });
