@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, profiles, reviews, user } from '../../src/server/db/schema';
+import { downloadSlot, RUNNING_MAX, WAITING_MAX } from '../../src/server/exports/limiter';
 import { CHUNK_ROWS, exportRows, limitClause, type Raw, type RowQuery } from '../../src/server/exports/rows';
 import type { Question } from '../../src/shared/schemas/forms';
 import {
@@ -418,6 +419,34 @@ describe('applications export', () => {
       organizationId: world.ids.riversideOrg,
       summary: 'XLSX, 3 row(s); view: started',
     });
+  });
+
+  it('is recorded only when the download starts: a download refused with 429 is not in the log', async () => {
+    const downloads = async () =>
+      (
+        await t.deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'export.downloaded'))
+      )[0].n;
+    await acceptNotice(admin);
+    const before = await downloads();
+    // Both slots busy and the queue full: the next download is refused.
+    const held: Promise<() => void>[] = [];
+    for (let i = 0; i < RUNNING_MAX + WAITING_MAX; i++) held.push(downloadSlot());
+    try {
+      for (const url of [path('csv'), `/api/programs/${programId}/dossier`]) {
+        const res = await t.request('GET', url, { as: admin });
+        await res.body?.cancel();
+        expect(res.status).toBe(429);
+      }
+      expect(await downloads()).toBe(before);
+    } finally {
+      for (const slot of held) (await slot)();
+    }
+    const { res } = await download(path('csv'), admin);
+    expect(res.status).toBe(200);
+    expect(await downloads()).toBe(before + 1);
   });
 
   it('file links open for the exporting admin only, and only while they may read the file', async () => {
