@@ -46,6 +46,7 @@ async function run(label: string, postgresUrl?: string) {
     LOG_REQUESTS: '0',
     NODE_ENV: 'development',
     WEBHOOKS_ALLOW_PRIVATE: '1',
+    WEBHOOKS_PORTS: 'any',
   });
   const notifier = createNotifier(database);
   await notifier.start();

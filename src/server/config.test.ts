@@ -156,10 +156,18 @@ describe('logging and metrics settings', () => {
   });
 
   it('keeps webhooks off private networks unless WEBHOOKS_ALLOW_PRIVATE=1; bounds WEBHOOKS_TIMEOUT', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).webhooks).toEqual({ allowPrivate: false, timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dataDir }).webhooks).toEqual({
+      allowPrivate: false,
+      ports: [443, 80],
+      timeoutMs: 10_000,
+    });
     expect(
       loadConfig({ DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT: '2.5' }).webhooks,
-    ).toEqual({ allowPrivate: true, timeoutMs: 2_500 });
+    ).toEqual({ allowPrivate: true, ports: [443, 80], timeoutMs: 2_500 });
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: '443, 8443' }).webhooks.ports).toEqual([443, 8443]);
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: 'any' }).webhooks.ports).toBe('any');
+    for (const bad of ['0', '443,x', '70000', ','])
+      expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: bad })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
     for (const bad of ['0', '-1', '31', 'ten'])
       expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_TIMEOUT: bad })).toThrow(ConfigError);

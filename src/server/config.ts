@@ -66,6 +66,10 @@ export interface WebhookSettings {
    * addresses stay refused even then.
    */
   allowPrivate: boolean;
+  /**
+   * WEBHOOKS_PORTS: the ports webhook URLs may use, comma-separated (default `443,80`), or `any`.
+   */
+  ports: number[] | 'any';
   /** WEBHOOKS_TIMEOUT (seconds, default 10): one attempt's whole request, connect to last byte read. */
   timeoutMs: number;
 }
@@ -230,7 +234,17 @@ function parseWebhooks(env: Env): WebhookSettings {
     }
     timeoutMs = Math.round(seconds * 1000);
   }
-  return { allowPrivate: allow === '1', timeoutMs };
+  let ports: number[] | 'any' = [443, 80];
+  const listed = env.WEBHOOKS_PORTS?.trim();
+  if (listed === 'any') ports = 'any';
+  else if (listed) {
+    ports = listed.split(',').map((p) => Number(p.trim()));
+    if (ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
+      throw new ConfigError(
+        `WEBHOOKS_PORTS must be ports (1–65535) separated by commas, or "any", got "${env.WEBHOOKS_PORTS}".`,
+      );
+  }
+  return { allowPrivate: allow === '1', ports, timeoutMs };
 }
 
 export function loadConfig(env: Env = process.env): Config {

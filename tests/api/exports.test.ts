@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, profiles, reviews, user } from '../../src/server/db/schema';
+import { downloadSlot, RUNNING_MAX, WAITING_MAX } from '../../src/server/exports/limiter';
 import { CHUNK_ROWS, exportRows, limitClause, type Raw, type RowQuery } from '../../src/server/exports/rows';
 import type { Question } from '../../src/shared/schemas/forms';
 import {
@@ -307,7 +308,7 @@ describe('applications export', () => {
     expect(amelie[col('Result published (UTC)')]).not.toBe('');
   });
 
-  it('neutralises formula cells in both formats', async () => {
+  it('neutralises formula cells in the CSV; the XLSX holds the text unaltered', async () => {
     const csv = csvRows((await download(path('csv'), admin)).body);
     const xlsx = (await xlsxRows((await download(path('xlsx'), admin)).body)) as string[][];
     for (const [format, [header, ...rows]] of [
@@ -320,16 +321,19 @@ describe('applications export', () => {
         const v = bo[header.indexOf(name)];
         return format === 'xlsx' ? v : v.replace(/\r\n?/g, '\n');
       };
-      expect(cell('Applicant')).toBe("'=cmd|calc!A1");
-      expect(cell('Stage name')).toBe("'+1+1");
-      expect(cell('Essay')).toBe("'-2+3");
-      expect(cell('Notes (q_notes)')).toBe("'@SUM(1,2)");
-      expect(cell('Notes (q_notes2)')).toBe("'\tTAB and \nCR");
+      // CSV: an apostrophe in front (OWASP); XLSX: inline strings are never formulas, so as typed.
+      const quote = format === 'csv' ? "'" : '';
+      expect(cell('Applicant')).toBe(`${quote}=cmd|calc!A1`);
+      expect(cell('Stage name')).toBe(`${quote}+1+1`);
+      expect(cell('Essay')).toBe(`${quote}-2+3`);
+      expect(cell('Notes (q_notes)')).toBe(`${quote}@SUM(1,2)`);
+      expect(cell('Notes (q_notes2)')).toBe(`${quote}\tTAB and \nCR`);
       const amelie = rows.find((r) => r[0] === appIds.amelie)!;
-      expect(amelie[header.indexOf('Notes (q_notes2)')]).toBe(`'${injections[0]}`);
-      // No cell of the file starts like a formula.
-      for (const row of [header, ...rows])
-        for (const c of row) if (typeof c === 'string') expect(/^[=+\-@\t\r]/.test(c)).toBe(false);
+      expect(amelie[header.indexOf('Notes (q_notes2)')]).toBe(`${quote}${injections[0]}`);
+      // No cell of the CSV starts like a formula.
+      if (format === 'csv')
+        for (const row of [header, ...rows])
+          for (const c of row) if (typeof c === 'string') expect(/^[=+\-@\t\r]/.test(c)).toBe(false);
     }
   });
 
@@ -358,7 +362,8 @@ describe('applications export', () => {
           ).toBe(c);
         else if (typeof v === 'number') expect(String(v)).toBe(c);
         else if (v && typeof v === 'object') throw new Error(`cell ${j} is not plain: ${JSON.stringify(v)}`);
-        else expect(v ?? '').toBe(c.replace(/\r\n?/g, '\n'));
+        // The CSV's formula apostrophe is not in the XLSX: there the text is as typed.
+        else expect(v ?? '').toBe(c.replace(/^'(?=[=+\-@\t\r])/, '').replace(/\r\n?/g, '\n'));
       });
       expect(x[submitted]).toBeInstanceOf(Date);
     }
@@ -414,6 +419,34 @@ describe('applications export', () => {
       organizationId: world.ids.riversideOrg,
       summary: 'XLSX, 3 row(s); view: started',
     });
+  });
+
+  it('is recorded only when the download starts: a download refused with 429 is not in the log', async () => {
+    const downloads = async () =>
+      (
+        await t.deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'export.downloaded'))
+      )[0].n;
+    await acceptNotice(admin);
+    const before = await downloads();
+    // Both slots busy and the queue full: the next download is refused.
+    const held: Promise<() => void>[] = [];
+    for (let i = 0; i < RUNNING_MAX + WAITING_MAX; i++) held.push(downloadSlot());
+    try {
+      for (const url of [path('csv'), `/api/programs/${programId}/dossier`]) {
+        const res = await t.request('GET', url, { as: admin });
+        await res.body?.cancel();
+        expect(res.status).toBe(429);
+      }
+      expect(await downloads()).toBe(before);
+    } finally {
+      for (const slot of held) (await slot)();
+    }
+    const { res } = await download(path('csv'), admin);
+    expect(res.status).toBe(200);
+    expect(await downloads()).toBe(before + 1);
   });
 
   it('file links open for the exporting admin only, and only while they may read the file', async () => {

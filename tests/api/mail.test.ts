@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, organizations, programs } from '../../src/server/db/schema';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
+import { unsubscribeToken } from '../../src/server/mail/keys';
 import { closeTransport } from '../../src/server/mail/transport';
+import { UNSUBSCRIBE_LINK_DAYS, unsubscribeMessages } from '../../src/shared/domain/unsubscribe';
 import { mailDeliverySchema, publishPreviewSchema } from '../../src/shared/schemas/mail';
 import { onboardedUser, orgRequest, reviewApplication, submittedApplication } from '../support/factory';
 import { type Received, TestSmtp } from '../support/smtp';
@@ -239,6 +241,22 @@ describe('roles and program reviews', () => {
     expect(res.status).toBe(200);
     const prefs = await t.json('GET', '/api/me/mail-preferences', { as: nora.cookie });
     expect(prefs.body).toEqual({ reminders: true, updates: false });
+    // The footer says how long the link works; past that, the link is refused with the expiry message.
+    expect(got[0].mail.text).toContain(unsubscribeMessages.validFor);
+    expect(got[0].mail.html).toContain(unsubscribeMessages.validFor);
+    const token = new URL(oneClick).searchParams.get('token')!;
+    const [userId, category] = token.split('.');
+    // The same link sent one second more than its lifetime ago.
+    const sentLongAgo = new Date(t.clock.now().getTime() - UNSUBSCRIBE_LINK_DAYS * 86_400_000 - 1000);
+    const old = unsubscribeToken(t.deps.config.authSecret, userId, category as 'updates', sentLongAgo);
+    for (const method of ['GET', 'POST']) {
+      const expired = await t.json(method, `/api/mail/unsubscribe?token=${encodeURIComponent(old)}`);
+      expect(expired.status).toBe(422);
+      expect(expired.body.error).toMatchObject({
+        message: unsubscribeMessages.expired,
+        fields: { token: 'expired' },
+      });
+    }
     expect(
       (await t.json('PUT', '/api/me/mail-preferences', { as: nora.cookie, body: { updates: true } })).body,
     ).toEqual({

@@ -33,7 +33,7 @@ const runnerOverrides = {
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
-  t = await createTestApp({ config: { webhooks: { allowPrivate: true, timeoutMs: 2_000 } } });
+  t = await createTestApp({ config: { webhooks: { allowPrivate: true, ports: 'any', timeoutMs: 2_000 } } });
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin as string;
   runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5, overrides: runnerOverrides });
@@ -405,7 +405,8 @@ describe('rotating the secret', () => {
 });
 
 describe('server-side request forgery (WEBHOOKS_ALLOW_PRIVATE unset)', () => {
-  const strict = () => ({ timeoutMs: 2_000, allowPrivate: false });
+  // Any port here, so that what refuses is the address (the port rule has a test of its own).
+  const strict = () => ({ timeoutMs: 2_000, allowPrivate: false, ports: 'any' as const });
 
   it('refuses loopback, private and metadata addresses before connecting', async () => {
     const before = receiver.received.length;
@@ -497,6 +498,28 @@ describe('server-side request forgery (WEBHOOKS_ALLOW_PRIVATE unset)', () => {
     await t.json('DELETE', `${base}/${endpoint.id}`, { as: admin });
   });
 
+  it('uses ports 443 and 80 only, unless WEBHOOKS_PORTS says otherwise', async () => {
+    const before = receiver.received.length;
+    const standard = { timeoutMs: 2_000, allowPrivate: true, ports: [443, 80] };
+    const other = await postWebhook(receiver.url('/port'), '{}', {}, standard);
+    expect(other).toMatchObject({ ok: false, refused: true, error: webhookMessages.portNotAllowed });
+    expect(receiver.received.length).toBe(before);
+    expect(
+      await postWebhook(receiver.url('/port'), '{}', {}, { ...standard, ports: [receiver.port] }),
+    ).toMatchObject({ ok: true });
+    settings().ports = [443, 80];
+    try {
+      const res = await t.json('POST', base, {
+        as: admin,
+        body: { url: 'https://hooks.example.org:8443/x', events: ['program.published'] },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error.fields).toEqual({ url: webhookMessages.portNotAllowed });
+    } finally {
+      settings().ports = 'any';
+    }
+  });
+
   it('a redirect to them is not followed', async () => {
     receiver.answerAlways('/to-metadata', { redirect: 'http://169.254.169.254/latest/meta-data/' });
     receiver.answerAlways('/to-loopback', { redirect: receiver.url('/target') });
@@ -505,7 +528,7 @@ describe('server-side request forgery (WEBHOOKS_ALLOW_PRIVATE unset)', () => {
         receiver.url(path),
         '{}',
         {},
-        { timeoutMs: 2_000, allowPrivate: true },
+        { timeoutMs: 2_000, allowPrivate: true, ports: 'any' },
       );
       expect(result).toMatchObject({ ok: false, status: 302 });
       expect(result.error).toContain('redirects are not followed');

@@ -23,7 +23,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   [app, browser] = await Promise.all([
-    startServer({ env: { WEBHOOKS_ALLOW_PRIVATE: '1' } }),
+    startServer({ env: { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_PORTS: 'any' } }),
     launchBrowser(),
   ]);
 });

@@ -48,7 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metrics: { token: null, port: null },
     s3: null,
     mail: { smtpUrl: null, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } },
-    webhooks: { allowPrivate: false, timeoutMs: 10_000 },
+    webhooks: { allowPrivate: false, ports: [443, 80], timeoutMs: 10_000 },
     ...overrides,
   };
 }

@@ -95,14 +95,21 @@ export async function dossierDownload(deps: Deps, actor: Actor | null, programId
   const { program, actor: me } = access;
   await assertNoticeAccepted(deps.db, me);
   const size = await dossierSize(deps, program.id);
-  await recorded(deps, me, {
-    id: program.id,
-    label: `Dossier of ${program.name}`,
-    orgId: program.orgId,
-    summary: `ZIP, ${size.applications} application(s) with their files`,
-  });
+  // Recorded once the download has its slot (a 429 is not a download).
   const release = await downloadSlot();
-  const body = dossierStream(deps, { program, view: access.view, review: access.admin });
+  let body: ReturnType<typeof dossierStream>;
+  try {
+    await recorded(deps, me, {
+      id: program.id,
+      label: `Dossier of ${program.name}`,
+      orgId: program.orgId,
+      summary: `ZIP, ${size.applications} application(s) with their files`,
+    });
+    body = dossierStream(deps, { program, view: access.view, review: access.admin });
+  } catch (err) {
+    release();
+    throw err;
+  }
   body.once('close', release);
   return {
     body,

@@ -59,26 +59,27 @@ async function countOf(deps: Deps, query: SQL): Promise<number> {
 }
 
 /**
- * Every export goes here: the personal-data notice must have been accepted; the export is recorded
- * in the audit log (committed before the first byte leaves, so nothing leaves unrecorded); then the
- * file streams from a database cursor while the client reads it, in one of a few download slots.
+ * Every export goes here: the personal-data notice must have been accepted; the download takes one of
+ * a few slots (or is refused with 429); only then is it recorded in the audit log (committed before
+ * the first byte leaves, so nothing leaves unrecorded and nothing refused is recorded as downloaded);
+ * then the file streams from a database cursor while the client reads it.
  */
 async function deliver(deps: Deps, me: Actor, spec: ExportSpec): Promise<Download> {
   await assertNoticeAccepted(deps.db, me);
   const rows = await countOf(deps, spec.count);
-  const at = deps.clock.now();
-  await deps.db.transaction((tx) =>
-    recordAudit(tx, {
-      actor: me,
-      action: 'export.downloaded',
-      target: { type: 'export', id: spec.audit.targetId, label: spec.audit.label },
-      orgId: spec.audit.orgId,
-      summary: `${spec.format.toUpperCase()}, ${rows} row(s)${spec.audit.filter ? `; ${spec.audit.filter}` : ''}`,
-      at,
-    }),
-  );
   const release = await downloadSlot();
   try {
+    const at = deps.clock.now();
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: me,
+        action: 'export.downloaded',
+        target: { type: 'export', id: spec.audit.targetId, label: spec.audit.label },
+        orgId: spec.audit.orgId,
+        summary: `${spec.format.toUpperCase()}, ${rows} row(s)${spec.audit.filter ? `; ${spec.audit.filter}` : ''}`,
+        at,
+      }),
+    );
     const body = exportStream(spec.format, spec.columns, exportRows(deps.database, spec.rows), spec.title);
     body.once('close', release);
     return {

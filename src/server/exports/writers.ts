@@ -39,9 +39,9 @@ function csvCell(cell: Cell): string | number {
 function xlsxCell(cell: Cell): string | number | Date | null {
   if (cell === null || cell === undefined) return null;
   if (typeof cell === 'string') {
-    // XML keeps no carriage returns (readers turn them into line feeds): say so plainly, after the
-    // formula check has seen the text as it was.
-    const clean = neutralizeCell(cell.replace(XML_INVALID, '')).replace(/\r\n?/g, '\n');
+    // Text as text, unaltered: an inline string cell is never a formula, so no apostrophe (issue 33).
+    // XML keeps no carriage returns (readers turn them into line feeds): say so plainly.
+    const clean = cell.replace(XML_INVALID, '').replace(/\r\n?/g, '\n');
     return clean.length > XLSX_CELL_MAX ? `${clean.slice(0, XLSX_CELL_MAX - 1)}…` : clean;
   }
   if (typeof cell === 'boolean') return cell ? 'Yes' : 'No';

@@ -23,8 +23,9 @@ export const SKIPPED_UNSUBSCRIBED = 'The recipient turned this kind of email off
 export const logoUrl = (publicUrl: string, orgSlug: string) =>
   new URL(`/api/orgs/${encodeURIComponent(orgSlug)}/logo`, publicUrl).toString();
 
-export function unsubscribeUrls(config: Config, userId: string, category: OptionalCategory) {
-  const token = unsubscribeToken(config.authSecret, userId, category);
+/** The links of an email sent at `sentAt` (they work for UNSUBSCRIBE_LINK_DAYS from then). */
+export function unsubscribeUrls(config: Config, userId: string, category: OptionalCategory, sentAt: Date) {
+  const token = unsubscribeToken(config.authSecret, userId, category, sentAt);
   return {
     /** The link in the email: a page that asks before it unsubscribes. */
     page: new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, config.publicUrl).toString(),
@@ -103,7 +104,10 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
     return;
   }
 
-  const urls = category !== 'essential' && m.toUserId ? unsubscribeUrls(config, m.toUserId, category) : null;
+  const urls =
+    category !== 'essential' && m.toUserId
+      ? unsubscribeUrls(config, m.toUserId, category, deps.clock.now())
+      : null;
   const rendered = renderMail(
     kind,
     m.data as unknown as MailKinds[typeof kind],

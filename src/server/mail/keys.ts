@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { UNSUBSCRIBE_LINK_DAYS } from '../../shared/domain/unsubscribe';
 import type { MailCategory } from './templates';
 
 /**
@@ -28,24 +29,61 @@ export function messageIdFor(local: string, fromAddress: string): string {
 export type OptionalCategory = Exclude<MailCategory, 'essential'>;
 export const optionalCategories: OptionalCategory[] = ['reminders', 'updates'];
 
-const signature = (secret: string, userId: string, category: string) =>
-  createHmac('sha256', secret).update(`unsubscribe:${userId}:${category}`).digest('base64url').slice(0, 32);
-
-/** A link token that unsubscribes one user from one category; it never expires (RFC 8058 links must not). */
-export function unsubscribeToken(secret: string, userId: string, category: OptionalCategory): string {
-  return `${userId}.${category}.${signature(secret, userId, category)}`;
+/**
+ * The key unsubscribe links are signed with: derived from the server secret (BETTER_AUTH_SECRET) by
+ * HKDF-SHA256 with a purpose label of its own, so it is never the session key itself and a link
+ * cannot be a valid signature for anything else (issue 33, decision 052).
+ */
+const keys = new Map<string, Buffer>();
+export function unsubscribeKey(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'applyhub', 'applyhub unsubscribe links v2', 32));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
+const signature = (secret: string, userId: string, category: string, expires: string) =>
+  createHmac('sha256', unsubscribeKey(secret))
+    .update(`unsubscribe:v2:${userId}:${category}:${expires}`)
+    .digest('base64url')
+    .slice(0, 32);
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * A link token that unsubscribes one user from one category until `UNSUBSCRIBE_LINK_DAYS` after
+ * `sentAt`: `userId.category.expiry(unix seconds, base 36).signature`.
+ */
+export function unsubscribeToken(
+  secret: string,
+  userId: string,
+  category: OptionalCategory,
+  sentAt: Date,
+): string {
+  const expires = Math.floor(sentAt.getTime() / 1000 + UNSUBSCRIBE_LINK_DAYS * 86_400).toString(36);
+  return `${userId}.${category}.${expires}.${signature(secret, userId, category, expires)}`;
+}
+
+/**
+ * The user and category of a token, `'expired'` for a genuine token past its expiry (and for a token
+ * of the first form, which carried no expiry and was signed with the session secret: those are
+ * refused with the expiry page), or null for anything else.
+ */
 export function readUnsubscribeToken(
   secret: string,
   token: string,
-): { userId: string; category: OptionalCategory } | null {
-  const [userId, category, sig, ...rest] = token.split('.');
-  if (rest.length > 0 || !userId || !sig) return null;
-  if (!(optionalCategories as string[]).includes(category)) return null;
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  const expected = Buffer.from(signature(secret, userId, category));
+  now: Date,
+): { userId: string; category: OptionalCategory } | 'expired' | null {
+  const parts = token.split('.');
+  if (!(optionalCategories as string[]).includes(parts[1]) || !UUID.test(parts[0])) return null;
+  if (parts.length === 3) return /^[\w-]{32}$/.test(parts[2]) ? 'expired' : null;
+  const [userId, category, expires, sig] = parts;
+  if (parts.length !== 4 || !/^[0-9a-z]{1,10}$/.test(expires) || !sig) return null;
+  const expected = Buffer.from(signature(secret, userId, category, expires));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (Number.parseInt(expires, 36) * 1000 <= now.getTime()) return 'expired';
   return { userId, category: category as OptionalCategory };
 }

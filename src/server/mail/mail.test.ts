@@ -1,5 +1,14 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { mailKey, messageIdFor, messageIdLocal, readUnsubscribeToken, unsubscribeToken } from './keys';
+import { UNSUBSCRIBE_LINK_DAYS } from '../../shared/domain/unsubscribe';
+import {
+  mailKey,
+  messageIdFor,
+  messageIdLocal,
+  readUnsubscribeToken,
+  unsubscribeKey,
+  unsubscribeToken,
+} from './keys';
 import { MailConfigError, mailStartLine, parseMailConfig, parseMailFrom, redactSmtpUrl } from './settings';
 import { renderMail } from './templates';
 import { escapeHtml, headerText, html, isDeliverableAddress } from './text';
@@ -56,12 +65,45 @@ describe('keys and tokens', () => {
   });
 
   it('signs unsubscribe tokens per user and category; a changed token is refused', () => {
-    const token = unsubscribeToken(SECRET, USER, 'reminders');
-    expect(readUnsubscribeToken(SECRET, token)).toEqual({ userId: USER, category: 'reminders' });
-    expect(readUnsubscribeToken(SECRET, token.replace('reminders', 'updates'))).toBeNull();
-    expect(readUnsubscribeToken(`${SECRET}x`, token)).toBeNull();
-    expect(readUnsubscribeToken(SECRET, `${token}x`)).toBeNull();
-    expect(readUnsubscribeToken(SECRET, 'garbage')).toBeNull();
+    const sent = new Date('2026-03-01T12:00:00Z');
+    const token = unsubscribeToken(SECRET, USER, 'reminders', sent);
+    expect(readUnsubscribeToken(SECRET, token, sent)).toEqual({ userId: USER, category: 'reminders' });
+    expect(readUnsubscribeToken(SECRET, token.replace('reminders', 'updates'), sent)).toBeNull();
+    expect(readUnsubscribeToken(`${SECRET}x`, token, sent)).toBeNull();
+    expect(readUnsubscribeToken(SECRET, `${token}x`, sent)).toBeNull();
+    expect(readUnsubscribeToken(SECRET, 'garbage', sent)).toBeNull();
+    // A later expiry written into the token breaks its signature.
+    const [u, c, expires, sig] = token.split('.');
+    const later = (Number.parseInt(expires, 36) + 86_400 * 365).toString(36);
+    expect(readUnsubscribeToken(SECRET, [u, c, later, sig].join('.'), sent)).toBeNull();
+  });
+
+  it(`unsubscribe tokens expire ${UNSUBSCRIBE_LINK_DAYS} days after the email is sent`, () => {
+    const sent = new Date('2026-03-01T12:00:00Z');
+    const token = unsubscribeToken(SECRET, USER, 'updates', sent);
+    const day = 86_400_000;
+    const at = (ms: number) => readUnsubscribeToken(SECRET, token, new Date(sent.getTime() + ms));
+    expect(at(UNSUBSCRIBE_LINK_DAYS * day - 1000)).toEqual({ userId: USER, category: 'updates' });
+    expect(at(UNSUBSCRIBE_LINK_DAYS * day)).toBe('expired');
+    expect(at(UNSUBSCRIBE_LINK_DAYS * day * 10)).toBe('expired');
+  });
+
+  it('signs with a key of its own, derived from the secret (HKDF), never the session secret itself', () => {
+    const sent = new Date('2026-03-01T12:00:00Z');
+    const token = unsubscribeToken(SECRET, USER, 'reminders', sent);
+    const [u, c, expires, sig] = token.split('.');
+    const withSecret = createHmac('sha256', SECRET)
+      .update(`unsubscribe:v2:${u}:${c}:${expires}`)
+      .digest('base64url')
+      .slice(0, 32);
+    expect(sig).not.toBe(withSecret);
+    expect(unsubscribeKey(SECRET)).toEqual(
+      Buffer.from(hkdfSync('sha256', SECRET, 'applyhub', 'applyhub unsubscribe links v2', 32)),
+    );
+    expect(unsubscribeKey(SECRET).equals(Buffer.from(SECRET))).toBe(false);
+    // A link of the first form (no expiry, signed with the session secret itself) gets the expiry page.
+    const old = `${USER}.reminders.${createHmac('sha256', SECRET).update(`unsubscribe:${USER}:reminders`).digest('base64url').slice(0, 32)}`;
+    expect(readUnsubscribeToken(SECRET, old, sent)).toBe('expired');
   });
 });
 

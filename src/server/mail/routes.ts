@@ -50,11 +50,12 @@ export const mailRoutes = router()
       method: 'get',
       path: '/mail/unsubscribe',
       tags,
-      summary: 'What an unsubscribe link turns off (the signed token is the authority; no sign-in).',
+      summary:
+        'What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired".',
       request: { query: unsubscribeQuery },
-      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
+      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400, 422) },
     }),
-    (c) => ok(c, ({ db, config, query }) => unsubscribeInfo(db, config, query.token)),
+    (c) => ok(c, ({ db, clock, config, query }) => unsubscribeInfo(db, clock, config, query.token)),
   )
   .openapi(
     apiRoute('unsubscribe', 'public', {
@@ -64,7 +65,7 @@ export const mailRoutes = router()
       summary:
         'Unsubscribe (RFC 8058 one-click: mail clients POST List-Unsubscribe=One-Click; the page’s button too).',
       request: { query: unsubscribeQuery },
-      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400) },
+      responses: { ...jsonOk(unsubscribeInfoSchema), ...errors(400, 422) },
     }),
     (c) => ok(c, ({ db, clock, config, query }) => unsubscribe(db, clock, config, query.token)),
   )

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { unsubscribeMessages } from '../../shared/domain/unsubscribe';
 import type { Actor } from '../../shared/policy';
 import type {
   MailboxItem,
@@ -18,7 +19,7 @@ import { mailbox, mailMessages, mailPreferences, profiles, user } from '../db/sc
 import { Invalid, NotFound } from '../errors';
 import { readUnsubscribeToken } from './keys';
 
-export const INVALID_LINK = 'This unsubscribe link is not valid. Open the latest email and try again.';
+export const INVALID_LINK = unsubscribeMessages.invalid;
 
 const DEFAULTS: MailPreferences = { reminders: true, updates: true };
 
@@ -61,15 +62,21 @@ export function maskAddress(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-function tokenUser(config: Config, token: string) {
-  const read = readUnsubscribeToken(config.authSecret, token);
+function tokenUser(config: Config, clock: Clock, token: string) {
+  const read = readUnsubscribeToken(config.authSecret, token, clock.now());
+  if (read === 'expired') throw new Invalid(unsubscribeMessages.expired, { token: 'expired' });
   if (!read) throw new Invalid(INVALID_LINK, { token: INVALID_LINK });
   return read;
 }
 
 /** What an unsubscribe link would turn off, for whom (masked), and whether it is still on. */
-export async function unsubscribeInfo(db: Db, config: Config, token: string): Promise<UnsubscribeInfo> {
-  const { userId, category } = tokenUser(config, token);
+export async function unsubscribeInfo(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  token: string,
+): Promise<UnsubscribeInfo> {
+  const { userId, category } = tokenUser(config, clock, token);
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!row) throw new Invalid(INVALID_LINK, { token: INVALID_LINK });
   const prefs = await preferencesOf(db, userId);
@@ -86,7 +93,7 @@ export async function unsubscribe(
   config: Config,
   token: string,
 ): Promise<UnsubscribeInfo> {
-  const { userId, category } = tokenUser(config, token);
+  const { userId, category } = tokenUser(config, clock, token);
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   if (!row) throw new Invalid(INVALID_LINK, { token: INVALID_LINK });
   const next = { ...(await preferencesOf(db, userId)), [category]: false };

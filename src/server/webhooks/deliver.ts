@@ -47,6 +47,7 @@ export async function deliverWebhook(job: Job<'webhooks.deliver'>, deps: Deps): 
   const result = await postWebhook(e.url, d.payload, headers, {
     timeoutMs: config.webhooks.timeoutMs,
     allowPrivate: config.webhooks.allowPrivate,
+    ports: config.webhooks.ports,
   });
   const now = clock.now();
   await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_EXCERPT_BYTES, webhookMessages } from '../../shared/domain/webhooks';
-import { addressAllowed, unmapped } from './address';
+import { addressAllowed, portAllowed, unmapped } from './address';
 
 /** What one attempt gave. `refused`: stopped before connecting (an address no retry will change). */
 export interface AttemptResult {
@@ -18,6 +18,8 @@ export interface AttemptResult {
 export interface PostOptions {
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The ports a webhook may use (WEBHOOKS_PORTS). */
+  ports: readonly number[] | 'any';
   /** Name resolution (default: the system resolver, every address). */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -100,6 +102,7 @@ export async function postWebhook(
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowPrivate))
     return fail(webhookMessages.httpsOnly, true);
+  if (!portAllowed(url, options.ports)) return fail(webhookMessages.portNotAllowed, true);
 
   const deadline = AbortSignal.timeout(options.timeoutMs);
   let pinned: { address: string; family: 4 | 6 };

@@ -27,7 +27,7 @@ import type { Db } from '../db/client';
 import { liveOrgBySlug } from '../discovery/queries';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { enqueueJob, retriesOf } from '../jobs';
-import { addressAllowed } from './address';
+import { addressAllowed, portAllowed } from './address';
 import './deliver';
 import { isIP } from 'node:net';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -85,7 +85,8 @@ async function endpointIn(db: Db, access: OrgAccess, id: string, opts?: { lock?:
 }
 
 /**
- * The address rules: https (http too with WEBHOOKS_ALLOW_PRIVATE=1), no credentials, and an IP
+ * The address rules: https (http too with WEBHOOKS_ALLOW_PRIVATE=1), no credentials, a port of
+ * WEBHOOKS_PORTS (443 and 80 unless configured), and an IP
  * address written in the URL must be one webhooks may reach. Names are resolved only when
  * delivering (and checked then, every time).
  */
@@ -93,6 +94,8 @@ function checkUrl(config: Config, url: string) {
   const allowPrivate = config.webhooks.allowPrivate;
   const problem = webhookUrlProblem(url, { allowHttp: allowPrivate });
   if (problem) throw new Invalid(problem, { url: problem });
+  if (!portAllowed(new URL(url), config.webhooks.ports))
+    throw new Invalid(webhookMessages.portNotAllowed, { url: webhookMessages.portNotAllowed });
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host) !== 0;
   if ((literal && !addressAllowed(host, allowPrivate)) || (!allowPrivate && /^localhost\.?$/i.test(host)))

@@ -15,8 +15,9 @@ export const exportContentTypes: Record<ExportFormat, string> = {
  * Spreadsheet formula injection (OWASP "CSV injection"): a cell that begins with `=`, `+`, `-`, `@`,
  * a tab or a carriage return (or their full-width forms, which some spreadsheets also read as
  * operators) could run as a formula when the file is opened. Such a cell gets a leading apostrophe,
- * which spreadsheets show as text and do not evaluate. Every text cell of every export goes through
- * this one function, in both formats.
+ * which spreadsheets show as text and do not evaluate. Every text cell of every CSV export goes
+ * through this one function. XLSX needs none of it: its text cells are inline strings, which are never
+ * formulas, so XLSX holds the text unaltered (issue 33).
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 export function neutralizeCell(text: string): string {
@@ -51,6 +52,10 @@ export function exportFileName(parts: string[], format: ExportFormat | 'pdf' | '
     .slice(0, 100);
   return `${base || 'export'}-${day.toISOString().slice(0, 10)}.${format}`;
 }
+
+/** What the CSV does to cells that could run as formulas, said beside the download buttons and in the notice. */
+export const CSV_FORMULA_NOTE =
+  'In CSV files, a cell that begins with =, +, -, @ or a tab gets an apostrophe in front, so spreadsheets show it as text and never run it as a formula. XLSX files keep every cell exactly as it was typed.';
 
 export const PERSONAL_DATA_NOTICE = {
   title: 'This file holds personal data',

@@ -37,6 +37,7 @@ export const webhookMessages = {
   deliveryNotFound: 'Delivery not found.',
   disabled: 'This endpoint is turned off. Turn it back on first.',
   privateAddress: 'This address is on a private or reserved network, which webhooks cannot reach.',
+  portNotAllowed: 'Use the standard port: leave the port out of the URL (443 for https).',
   created: 'Endpoint added. Copy its signing secret now: it is shown only once.',
   updated: 'Endpoint saved.',
   deleted: 'Endpoint deleted.',

@@ -38,7 +38,7 @@ export const mailArea: MatrixArea = {
       .select({ id: user.id })
       .from(user)
       .where(eq(user.email, 'applicant@demo.test'));
-    token = unsubscribeToken(t.deps.config.authSecret, applicant.id, 'reminders');
+    token = unsubscribeToken(t.deps.config.authSecret, applicant.id, 'reminders', t.clock.now());
     // A receipt delivered to the built-in mailbox (the test app has no SMTP_URL), through the services.
     const id = await t.deps.db.transaction(async (tx) => {
       await queueEmail(tx, {

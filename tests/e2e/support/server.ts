@@ -49,6 +49,7 @@ const APP_ENV_VARS = [
   'S3_SECRET_ACCESS_KEY',
   'S3_FORCE_PATH_STYLE',
   'WEBHOOKS_ALLOW_PRIVATE',
+  'WEBHOOKS_PORTS',
   'WEBHOOKS_TIMEOUT',
 ];
 
@@ -76,7 +77,7 @@ export function freePort(): Promise<number> {
 const TEMPLATE_DIR = path.join(os.tmpdir(), 'applyhub-e2e-template');
 const TEMPLATE_MARK = path.join(TEMPLATE_DIR, '.built-from');
 /** Settings that leave the database as the template has it. */
-const TEMPLATE_SAFE_ENV = new Set(['WEBHOOKS_ALLOW_PRIVATE', 'WEBHOOKS_TIMEOUT']);
+const TEMPLATE_SAFE_ENV = new Set(['WEBHOOKS_ALLOW_PRIVATE', 'WEBHOOKS_PORTS', 'WEBHOOKS_TIMEOUT']);
 const buildStamp = () => String(statSync(SERVER_ENTRY).mtimeMs);
 
 function templateFor(opts: StartServerOptions): string | null {

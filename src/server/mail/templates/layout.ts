@@ -1,3 +1,4 @@
+import { unsubscribeMessages } from '../../../shared/domain/unsubscribe';
 import { bodyText, headerText, html, paragraphs, type SafeHtml, safeUrl } from '../text';
 
 /** What every email needs besides its own data (filled in at delivery or for a preview). */
@@ -88,7 +89,7 @@ ${
 <tr><td style="padding:16px 24px 24px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b;">
 <p style="margin:0;">${content.reason}</p>
 <p style="margin:8px 0 0 0;">Sent by ${ctx.senderName} through ApplyHub.</p>
-${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style="color:#475569;">Unsubscribe from these emails</a></p>` : ''}
+${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style="color:#475569;">Unsubscribe from these emails</a> (${unsubscribeMessages.validFor})</p>` : ''}
 </td></tr>
 </table>
 </td></tr>
@@ -117,7 +118,7 @@ ${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style
     '-- ',
     one(content.reason),
     `Sent by ${one(ctx.senderName)} through ApplyHub.`,
-    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`] : []),
+    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`, unsubscribeMessages.validFor] : []),
   ];
   return { subject: content.subject, html: markup.value, text: `${bodyText(lines.join('\n')).trimEnd()}\n` };
 }

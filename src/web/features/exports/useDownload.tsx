@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { PERSONAL_DATA_NOTICE } from '../../../shared/domain/exports';
+import { CSV_FORMULA_NOTE, PERSONAL_DATA_NOTICE } from '../../../shared/domain/exports';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { ApiError } from '../../lib/api';
@@ -113,7 +113,9 @@ export function useDownload(): {
           </Button>
         </>
       }
-    />
+    >
+      <p className="text-sm text-slate-600">{CSV_FORMULA_NOTE}</p>
+    </Dialog>
   );
 
   return { start, cancel: () => abort.current?.abort(), state, dialog };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MailX } from 'lucide-react';
+import { UNSUBSCRIBE_LINK_DAYS, unsubscribeMessages } from '../../../shared/domain/unsubscribe';
 import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { ApiError } from '../../lib/api';
@@ -31,13 +32,22 @@ export function UnsubscribePage({ token }: { token: string }) {
         <MailX className="size-8 text-blue-600" aria-hidden="true" />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Unsubscribe</h1>
         {!token || info.isError ? (
-          <p role="alert" className="mt-3 text-slate-700">
-            {info.error instanceof ApiError && info.error.status === 400
-              ? info.error.message
-              : token
-                ? 'This link could not be checked. Please try again in a moment.'
-                : 'This unsubscribe link is not valid. Open the latest email and try again.'}
-          </p>
+          <div role="alert" className="mt-3 text-slate-700">
+            <p>
+              {info.error instanceof ApiError && (info.error.status === 400 || info.error.status === 422)
+                ? info.error.message
+                : token
+                  ? 'This link could not be checked. Please try again in a moment.'
+                  : unsubscribeMessages.invalid}
+            </p>
+            {info.error instanceof ApiError && info.error.fields?.token === 'expired' && (
+              <p className="mt-3 text-sm">
+                <Link to="/profile" className={cn('font-medium text-blue-700 hover:underline', focusRing)}>
+                  Email preferences in your profile
+                </Link>
+              </p>
+            )}
+          </div>
         ) : info.isPending ? (
           <p role="status" className="mt-3 text-slate-600">
             Loading…
@@ -48,6 +58,9 @@ export function UnsubscribePage({ token }: { token: string }) {
               Stop sending <strong>{category?.title.toLowerCase()}</strong> to {info.data.email}?
             </p>
             <p className="mt-1 text-sm text-slate-600">{category?.description}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Unsubscribe links work for {UNSUBSCRIBE_LINK_DAYS} days after their email is sent.
+            </p>
             {done.isError && (
               <p role="alert" className="mt-3 text-sm text-red-800">
                 {done.error instanceof ApiError ? done.error.message : 'An error occurred.'}
