@@ -64,6 +64,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ DATABASE_PREPARE: 'off' }, /DATABASE_PREPARE must be 0 or 1/],
+    [{ MIGRATION_DATABASE_URL: 'postgres://owner@x/y' }, /MIGRATION_DATABASE_URL needs DATABASE_URL/],
+    [{ MIGRATION_DATABASE_URL: 'mysql://x', DATABASE_URL: 'postgres://x/y' }, /MIGRATION_DATABASE_URL must/],
     [{ SHUTDOWN_DELAY: '-1' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ SHUTDOWN_DELAY: '5s' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ SHUTDOWN_DELAY: '61' }, /SHUTDOWN_DELAY must be a number of seconds/],

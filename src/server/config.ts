@@ -14,6 +14,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   /**
+   * MIGRATION_DATABASE_URL: the role that owns the schema and runs the migrations at start; the
+   * server itself then connects with DATABASE_URL, whose role is granted only SELECT, INSERT, UPDATE
+   * and DELETE on the tables (decision 055). Null: DATABASE_URL's role migrates.
+   */
+  migrationDatabaseUrl?: string | null;
+  /**
    * Server processes sharing the port (WORKERS; PostgreSQL only, since PGlite lives in one process).
    * Default on PostgreSQL: one per CPU, at most 4.
    */
@@ -136,6 +142,15 @@ function parseShutdownDelay(value: string | undefined, production: boolean): num
   return Math.round(seconds * 1000);
 }
 
+/** A PostgreSQL connection string, or null when unset. */
+export function parseDatabaseUrl(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://.`);
+  }
+  return value;
+}
+
 function parseUrl(name: string, value: string): string {
   try {
     const url = new URL(value);
@@ -241,9 +256,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
 
-  const databaseUrl = env.DATABASE_URL || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  const databaseUrl = parseDatabaseUrl('DATABASE_URL', env.DATABASE_URL);
+  const migrationDatabaseUrl = parseDatabaseUrl('MIGRATION_DATABASE_URL', env.MIGRATION_DATABASE_URL);
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL (the role the server connects as).');
   }
   if (env.DATABASE_PREPARE !== undefined && !['0', '1', ''].includes(env.DATABASE_PREPARE)) {
     throw new ConfigError(`DATABASE_PREPARE must be 0 or 1, got "${env.DATABASE_PREPARE}".`);
@@ -312,6 +328,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl,
+    migrationDatabaseUrl,
     prepareStatements,
     workers,
     shutdownDelayMs,

@@ -18,7 +18,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function admin(sql: string) {
+/** `database` on the test cluster, as `role` (default: the cluster's administrator). */
+export function databaseUrl(database: string, role?: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${database}`;
+  if (role) {
+    url.username = role;
+    url.password = '';
+  }
+  return url.toString();
+}
+
+export async function admin(sql: string) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -50,7 +61,16 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { database }: { database?: string } = {},
+  {
+    database,
+    role,
+    migrated = false,
+  }: {
+    database?: string;
+    role?: string;
+    /** With `role`: the database is migrated already (db:migrate); the server gets no owner URL. */
+    migrated?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const name = database ?? `applyhub_fault_${randomBytes(5).toString('hex')}`;
   if (!database) await admin(`create database ${name}`);
@@ -59,6 +79,12 @@ export async function startServer(
   const viaProxy = new URL(POSTGRES_URL);
   viaProxy.host = `127.0.0.1:${proxy.port}`;
   viaProxy.pathname = `/${name}`;
+  // With `role`, the server connects as that role (without DDL rights) and migrates as the owner.
+  if (role) {
+    viaProxy.username = role;
+    viaProxy.password = '';
+    if (!migrated) env = { MIGRATION_DATABASE_URL: databaseUrl(name), ...env };
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-fault-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
