@@ -69,6 +69,8 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DELAY: '-1' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ SHUTDOWN_DELAY: '5s' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ SHUTDOWN_DELAY: '61' }, /SHUTDOWN_DELAY must be a number of seconds/],
+    [{ HEADERS_TIMEOUT: '0' }, /HEADERS_TIMEOUT must be a number of seconds/],
+    [{ HEADERS_TIMEOUT: '61' }, /HEADERS_TIMEOUT must be a number of seconds/],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '1.5', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],

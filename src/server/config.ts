@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { HEADERS_TIMEOUT_MS } from './http/slow-clients';
 import { type LogFormat, type LogLevel, logLevels } from './log/logger';
 import { type MailConfig, MailConfigError, parseMailConfig } from './mail/settings';
 
@@ -30,6 +31,12 @@ export interface Config {
    * production, 0 elsewhere.
    */
   shutdownDelayMs: number;
+  /**
+   * HEADERS_TIMEOUT (seconds, default 30): a request whose headers have not all arrived this long
+   * after it began is answered 408 and its connection closed, in a worker handed the connection too
+   * (decision 055).
+   */
+  headersTimeoutMs?: number;
   /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
   prepareStatements: boolean;
   authSecret: string;
@@ -149,6 +156,20 @@ export function parseDatabaseUrl(name: string, value: string | undefined): strin
     throw new ConfigError(`${name} must start with postgres:// or postgresql://.`);
   }
   return value;
+}
+
+/** Longest HEADERS_TIMEOUT: Node's own default; a client's headers are a few hundred bytes. */
+export const MAX_HEADERS_TIMEOUT_SECONDS = 60;
+
+function parseHeadersTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return HEADERS_TIMEOUT_MS;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_HEADERS_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT must be a number of seconds above 0 and at most ${MAX_HEADERS_TIMEOUT_SECONDS}, got "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
 }
 
 function parseUrl(name: string, value: string): string {
@@ -332,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     prepareStatements,
     workers,
     shutdownDelayMs,
+    headersTimeoutMs: parseHeadersTimeout(env.HEADERS_TIMEOUT),
     authSecret,
     google,
     oauthTestIssuer,

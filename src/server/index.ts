@@ -18,6 +18,7 @@ import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
 import { takeConnections } from './http/hand-off';
 import { Shutdown } from './http/shutdown';
+import { slowClientLimits } from './http/slow-clients';
 import { configureLogger, logger } from './log/logger';
 import { mailStartLine } from './mail/settings';
 import { serveMetrics } from './metrics/endpoint';
@@ -194,14 +195,15 @@ async function serveApi(config: Config, demo: boolean) {
         'WEBHOOKS_ALLOW_PRIVATE=1: webhooks may reach loopback and private networks and use http://.',
       );
   };
+  const serverOptions = slowClientLimits(config.headersTimeoutMs);
   const isStream = (req: IncomingMessage) => req.url?.startsWith('/api/events') ?? false;
   // A single process listens itself; a worker serves the connections its primary hands over.
   const server =
     worker === null
-      ? serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+      ? serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, (info) =>
           logListening(`${info.address}:${info.port}`),
         )
-      : createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+      : createAdaptorServer({ fetch: app.fetch, hostname: config.host, serverOptions });
   shutdown.track(server as Server, isStream);
   if (worker !== null) {
     takeConnections(server as Server);

@@ -103,6 +103,10 @@ export class HandOff {
 
 /** In a worker: takes the connections the primary hands over, and says when it is ready for them. */
 export function takeConnections(server: Server): void {
+  // Node starts checking its request time limits (headersTimeout, requestTimeout) when a server
+  // starts listening; this one never does (it is handed its connections), so it is told it did.
+  // Without that, a client that never finishes its headers would keep its connection for good.
+  server.emit('listening');
   process.on('message', (m: Message, socket?: net.Socket) => {
     if (m?.type !== CONNECTION) return;
     process.send?.({ type: TAKEN, id: m.id });
