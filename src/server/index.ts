@@ -17,7 +17,7 @@ import { seed } from './db/seed';
 import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
 import { takeConnections } from './http/hand-off';
-import { Shutdown } from './http/shutdown';
+import { closeListener, Shutdown } from './http/shutdown';
 import { slowClientLimits } from './http/slow-clients';
 import { configureLogger, logger } from './log/logger';
 import { mailStartLine } from './mail/settings';
@@ -240,7 +240,7 @@ async function serveApi(config: Config, demo: boolean) {
       const delay = config.shutdownDelayMs;
       logger().info(`${signal}: shutting down${delay ? ` (still serving for ${delay / 1000} s)` : ''}…`);
       await new Promise((resolve) => setTimeout(resolve, delay));
-      server.close();
+      await closeListener(server as Server);
       await finish(signal);
     };
     process.on('SIGTERM', () => void stop('SIGTERM'));

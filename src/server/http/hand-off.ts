@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import net from 'node:net';
+import { closeListener } from './shutdown';
 
 /**
  * Connections from a cluster's primary to its workers (decision 046), in place of node:cluster's own
@@ -66,10 +67,13 @@ export class HandOff {
     this.pump();
   }
 
-  /** Stops accepting; resolves once every connection accepted so far has been taken by a worker. */
-  close(): Promise<void> {
+  /**
+   * Stops accepting (once no connection has come for a moment: closeListener); resolves once every
+   * connection accepted has been taken by a worker.
+   */
+  async close(): Promise<void> {
+    await closeListener(this.server);
     this.closing = true;
-    this.server.close();
     return new Promise((resolve) => {
       this.settled.push(resolve);
       this.pump();
