@@ -1,4 +1,5 @@
 // npm start: build whatever is missing or stale, then run plain JavaScript.
+// `node scripts/start.mjs migrate` (npm run db:migrate): only migrate the database (decision 055).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,9 +18,11 @@ const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const sourceTime = (dirs) =>
   Math.max(...dirs.map((d) => (existsSync(d) ? newest(d) : 0)), mtime('package.json'));
 
+const migrateOnly = process.argv[2] === 'migrate';
 if (
+  !migrateOnly &&
   mtime('dist/web/index.html') <
-  Math.max(sourceTime(['src/web', 'src/shared', 'public']), mtime('index.html'), mtime('vite.config.ts'))
+    Math.max(sourceTime(['src/web', 'src/shared', 'public']), mtime('index.html'), mtime('vite.config.ts'))
 ) {
   execSync('npm run build:web', { stdio: 'inherit' });
 }
@@ -27,7 +30,7 @@ if (mtime('dist/server/index.js') < sourceTime(['src/server', 'src/shared'])) {
   execSync('npm run build:server', { stdio: 'inherit' });
 }
 await import(path.resolve('dist/server/index.js')).then((m) =>
-  m.start().catch((err) => {
+  (migrateOnly ? m.migrateOnly() : m.start()).catch((err) => {
     console.error(
       err?.constructor?.name === 'ConfigError'
         ? `Configuration error: ${err.message}`

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { HEADERS_TIMEOUT_MS } from './http/slow-clients';
 import { type LogFormat, type LogLevel, logLevels } from './log/logger';
 import { type MailConfig, MailConfigError, parseMailConfig } from './mail/settings';
 
@@ -14,6 +15,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   /**
+   * MIGRATION_DATABASE_URL: the role that owns the schema and runs the migrations at start; the
+   * server itself then connects with DATABASE_URL, whose role is granted only SELECT, INSERT, UPDATE
+   * and DELETE on the tables (decision 055). Null: DATABASE_URL's role migrates.
+   */
+  migrationDatabaseUrl?: string | null;
+  /**
    * Server processes sharing the port (WORKERS; PostgreSQL only, since PGlite lives in one process).
    * Default on PostgreSQL: one per CPU, at most 4.
    */
@@ -24,6 +31,12 @@ export interface Config {
    * production, 0 elsewhere.
    */
   shutdownDelayMs: number;
+  /**
+   * HEADERS_TIMEOUT (seconds, default 30): a request whose headers have not all arrived this long
+   * after it began is answered 408 and its connection closed, in a worker handed the connection too
+   * (decision 055).
+   */
+  headersTimeoutMs?: number;
   /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
   prepareStatements: boolean;
   authSecret: string;
@@ -135,6 +148,29 @@ function parseShutdownDelay(value: string | undefined, production: boolean): num
   if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_SHUTDOWN_DELAY_SECONDS) {
     throw new ConfigError(
       `SHUTDOWN_DELAY must be a number of seconds from 0 to ${MAX_SHUTDOWN_DELAY_SECONDS}, got "${value}".`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
+/** A PostgreSQL connection string, or null when unset. */
+export function parseDatabaseUrl(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://.`);
+  }
+  return value;
+}
+
+/** Longest HEADERS_TIMEOUT: Node's own default; a client's headers are a few hundred bytes. */
+export const MAX_HEADERS_TIMEOUT_SECONDS = 60;
+
+function parseHeadersTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return HEADERS_TIMEOUT_MS;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_HEADERS_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT must be a number of seconds above 0 and at most ${MAX_HEADERS_TIMEOUT_SECONDS}, got "${value}".`,
     );
   }
   return Math.round(seconds * 1000);
@@ -255,9 +291,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
   const dataDir = path.resolve(env.DATA_DIR || './data');
 
-  const databaseUrl = env.DATABASE_URL || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  const databaseUrl = parseDatabaseUrl('DATABASE_URL', env.DATABASE_URL);
+  const migrationDatabaseUrl = parseDatabaseUrl('MIGRATION_DATABASE_URL', env.MIGRATION_DATABASE_URL);
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL (the role the server connects as).');
   }
   if (env.DATABASE_PREPARE !== undefined && !['0', '1', ''].includes(env.DATABASE_PREPARE)) {
     throw new ConfigError(`DATABASE_PREPARE must be 0 or 1, got "${env.DATABASE_PREPARE}".`);
@@ -326,9 +363,11 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl,
+    migrationDatabaseUrl,
     prepareStatements,
     workers,
     shutdownDelayMs,
+    headersTimeoutMs: parseHeadersTimeout(env.HEADERS_TIMEOUT),
     authSecret,
     google,
     oauthTestIssuer,

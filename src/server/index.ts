@@ -8,16 +8,17 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { systemClock } from './clock';
 import { followPrimary, primaryBudget, runPrimary, workerIndex } from './cluster';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, parseDatabaseUrl } from './config';
 import type { Deps } from './context';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { lockDataDir } from './db/lock';
-import { migrate } from './db/migrate';
+import { migrateFor } from './db/migrate';
 import { seed } from './db/seed';
 import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
 import { takeConnections } from './http/hand-off';
-import { Shutdown } from './http/shutdown';
+import { closeListener, Shutdown } from './http/shutdown';
+import { slowClientLimits } from './http/slow-clients';
 import { configureLogger, logger } from './log/logger';
 import { mailStartLine } from './mail/settings';
 import { serveMetrics } from './metrics/endpoint';
@@ -46,7 +47,7 @@ function findWebDir(): string | null {
 async function prepareDatabase(config: Config, demo: boolean): Promise<Database> {
   const database = await openDatabase(config);
   try {
-    await migrate(database);
+    await migrateFor(database, config.migrationDatabaseUrl ?? null);
     await seed(database.db, { demo });
     if (demo) await materializeDemoFiles(await createStorage(config), await demoFilesToWrite(database.db));
     return database;
@@ -63,6 +64,9 @@ const openDatabase = (config: Config) =>
 
 export async function start(env: Env = process.env) {
   const config = loadConfig(env);
+  // The owner's connection string is for migrating, here, once: workers and anything else this
+  // process starts do not inherit it (decision 055).
+  delete env.MIGRATION_DATABASE_URL;
   await configureLogger({ level: config.logLevel, format: config.logFormat });
   const demo = config.demoMode || env.SEED_DEMO === '1';
   if (config.workers > 1 && cluster.isPrimary) {
@@ -88,6 +92,29 @@ export async function start(env: Env = process.env) {
     return null;
   }
   return serveApi(config, demo);
+}
+
+/**
+ * `npm run db:migrate`: migrates the PostgreSQL database as MIGRATION_DATABASE_URL's role (or
+ * DATABASE_URL's) and, with both set, grants DATABASE_URL's role its rows; a deploy step, so the
+ * server's own environment needs no owner credentials (decision 055).
+ */
+export async function migrateOnly(env: Env = process.env): Promise<void> {
+  const appUrl = parseDatabaseUrl('DATABASE_URL', env.DATABASE_URL);
+  const ownerUrl = parseDatabaseUrl('MIGRATION_DATABASE_URL', env.MIGRATION_DATABASE_URL) ?? appUrl;
+  if (!ownerUrl) {
+    throw new ConfigError(
+      'db:migrate needs MIGRATION_DATABASE_URL or DATABASE_URL (the embedded database migrates when the server starts).',
+    );
+  }
+  await configureLogger({ level: 'info', format: 'json' });
+  const database = await openPostgres(appUrl ?? ownerUrl, 1);
+  try {
+    await migrateFor(database, ownerUrl === appUrl ? null : ownerUrl);
+  } finally {
+    await database.close();
+  }
+  logger().info('The database is migrated.');
 }
 
 const metricsOn = (config: Config) => config.metrics.token !== null || config.metrics.port !== null;
@@ -168,14 +195,15 @@ async function serveApi(config: Config, demo: boolean) {
         'WEBHOOKS_ALLOW_PRIVATE=1: webhooks may reach loopback and private networks and use http://.',
       );
   };
+  const serverOptions = slowClientLimits(config.headersTimeoutMs);
   const isStream = (req: IncomingMessage) => req.url?.startsWith('/api/events') ?? false;
   // A single process listens itself; a worker serves the connections its primary hands over.
   const server =
     worker === null
-      ? serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+      ? serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, (info) =>
           logListening(`${info.address}:${info.port}`),
         )
-      : createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+      : createAdaptorServer({ fetch: app.fetch, hostname: config.host, serverOptions });
   shutdown.track(server as Server, isStream);
   if (worker !== null) {
     takeConnections(server as Server);
@@ -212,7 +240,7 @@ async function serveApi(config: Config, demo: boolean) {
       const delay = config.shutdownDelayMs;
       logger().info(`${signal}: shutting down${delay ? ` (still serving for ${delay / 1000} s)` : ''}…`);
       await new Promise((resolve) => setTimeout(resolve, delay));
-      server.close();
+      await closeListener(server as Server);
       await finish(signal);
     };
     process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -234,7 +262,8 @@ async function serveApi(config: Config, demo: boolean) {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain) {
-  start().catch((err) => {
+  // `node dist/server/index.js migrate`: only migrate (decision 055).
+  (process.argv[2] === 'migrate' ? migrateOnly() : start()).catch((err) => {
     if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
     else logger().fatal({ err }, 'ApplyHub could not start');
     process.exit(1);

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import net from 'node:net';
+import { closeListener } from './shutdown';
 
 /**
  * Connections from a cluster's primary to its workers (decision 046), in place of node:cluster's own
@@ -66,10 +67,13 @@ export class HandOff {
     this.pump();
   }
 
-  /** Stops accepting; resolves once every connection accepted so far has been taken by a worker. */
-  close(): Promise<void> {
+  /**
+   * Stops accepting (once no connection has come for a moment: closeListener); resolves once every
+   * connection accepted has been taken by a worker.
+   */
+  async close(): Promise<void> {
+    await closeListener(this.server);
     this.closing = true;
-    this.server.close();
     return new Promise((resolve) => {
       this.settled.push(resolve);
       this.pump();
@@ -103,6 +107,10 @@ export class HandOff {
 
 /** In a worker: takes the connections the primary hands over, and says when it is ready for them. */
 export function takeConnections(server: Server): void {
+  // Node starts checking its request time limits (headersTimeout, requestTimeout) when a server
+  // starts listening; this one never does (it is handed its connections), so it is told it did.
+  // Without that, a client that never finishes its headers would keep its connection for good.
+  server.emit('listening');
   process.on('message', (m: Message, socket?: net.Socket) => {
     if (m?.type !== CONNECTION) return;
     process.send?.({ type: TAKEN, id: m.id });

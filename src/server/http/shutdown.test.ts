@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Shutdown } from './shutdown';
+import { closeListener, Shutdown } from './shutdown';
 
 describe('Shutdown.middleware', () => {
   it('answers health 503 once stopping, and closes connections once closing, immutable responses too', async () => {
@@ -74,5 +74,41 @@ describe('Shutdown.settle', () => {
     expect(await late).toBe('HTTP/1.1 200 OK');
     await idleClosed;
     expect(await settled).toBe(true);
+  });
+});
+
+describe('closeListener', () => {
+  /** 20 requests whose connections the kernel accepts while this process is too busy to, then `close`. */
+  async function burstWhileBusy(close: (server: http.Server) => unknown): Promise<(number | string)[]> {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const answers = Array.from(
+      { length: 20 },
+      () =>
+        new Promise<number | string>((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+        }),
+    );
+    // The connects are issued (next ticks), and the event loop has not polled since.
+    await new Promise((resolve) => process.nextTick(resolve));
+    const busyUntil = Date.now() + 100; // busy (an embedded database's query): nothing is accepted
+    while (Date.now() < busyUntil);
+    await close(server);
+    const statuses = await Promise.all(answers);
+    server.closeAllConnections();
+    return statuses;
+  }
+
+  it('serves the connections the kernel queued before closing; closing at once would reset them', async () => {
+    expect(await burstWhileBusy((server) => closeListener(server))).toEqual(Array(20).fill(200));
+    // The control: the same burst, closed at once, is reset (so the test above can fail).
+    expect(
+      (await burstWhileBusy((server) => server.close())).filter((s) => s === 'ECONNRESET').length,
+    ).toBeGreaterThan(0);
   });
 });

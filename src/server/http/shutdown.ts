@@ -1,10 +1,48 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Server as NetServer, Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { errorBody, RETRY_AFTER_SECONDS } from './errors';
 
 /** A new connection may take this long to send its first request before a drain closes it. */
 const FIRST_REQUEST_GRACE_MS = 1_000;
+
+/** A listener closes once no connection has come for this long (see closeListener)… */
+const QUIET_MS = 200;
+/** …or after this long, however busy. */
+const QUIET_WAIT_MAX_MS = 5_000;
+
+/**
+ * Closes the listener of `server` without resetting a connection the kernel has accepted for it
+ * (decision 055). Closing a listening socket resets every connection still waiting in the kernel's
+ * queue; a process busy with its embedded database leaves them there for tens of milliseconds (in
+ * a burst of autosaves at SIGTERM, 28 of 41 were reset). So it keeps accepting, and serving, until
+ * no connection has come for {@link QUIET_MS}, looked at just after the event loop took what was
+ * queued, and closes right then. A connection that comes later is refused, which a client sees at
+ * once and may retry elsewhere.
+ */
+export async function closeListener(
+  server: NetServer,
+  { quietMs = QUIET_MS, maxMs = QUIET_WAIT_MAX_MS } = {},
+): Promise<void> {
+  let last = Date.now();
+  const seen = () => {
+    last = Date.now();
+  };
+  server.on('connection', seen);
+  const deadline = Date.now() + maxMs;
+  try {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, quietMs - (Date.now() - last))));
+      // Immediates run right after the event loop's poll for I/O: whatever the kernel had queued
+      // has been accepted (and counted) by now, and nothing else runs before the close below.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (Date.now() - last >= quietMs || Date.now() >= deadline) break;
+    }
+  } finally {
+    server.off('connection', seen);
+  }
+  server.close();
+}
 
 interface Connection {
   acceptedAt: number;

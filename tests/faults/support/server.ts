@@ -18,7 +18,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function admin(sql: string) {
+/** `database` on the test cluster, as `role` (default: the cluster's administrator). */
+export function databaseUrl(database: string, role?: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${database}`;
+  if (role) {
+    url.username = role;
+    url.password = '';
+  }
+  return url.toString();
+}
+
+export async function admin(sql: string) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -30,7 +41,7 @@ async function admin(sql: string) {
 
 export interface RunningServer {
   url: string;
-  /** Its database's name (pass it to {@link startServer} to start again on the same data). */
+  /** Its database's name, or PGlite's data directory (pass it to {@link startServer} to start again on the same data). */
   database: string;
   proxy: FaultProxy;
   child: ChildProcess;
@@ -46,26 +57,48 @@ export interface RunningServer {
 /**
  * The real server (src/server/index.ts, demo data) in a child process, on a fresh PostgreSQL
  * database reached through a FaultProxy (or on `database`, left by a server that crashed). One
- * process unless `env` sets WORKERS.
+ * process unless `env` sets WORKERS. With `pglite`, on the embedded database instead, in a fresh data
+ * directory (or `database`, the directory of a server that stopped).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { database }: { database?: string } = {},
+  {
+    database,
+    role,
+    migrated = false,
+    pglite = false,
+  }: {
+    database?: string;
+    pglite?: boolean;
+    role?: string;
+    /** With `role`: the database is migrated already (db:migrate); the server gets no owner URL. */
+    migrated?: boolean;
+  } = {},
 ): Promise<RunningServer> {
-  const name = database ?? `applyhub_fault_${randomBytes(5).toString('hex')}`;
-  if (!database) await admin(`create database ${name}`);
+  const name =
+    database ??
+    (pglite
+      ? mkdtempSync(path.join(os.tmpdir(), 'applyhub-fault-'))
+      : `applyhub_fault_${randomBytes(5).toString('hex')}`);
+  if (!database && !pglite) await admin(`create database ${name}`);
   const target = new URL(POSTGRES_URL);
   const proxy = await FaultProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(POSTGRES_URL);
   viaProxy.host = `127.0.0.1:${proxy.port}`;
   viaProxy.pathname = `/${name}`;
+  // With `role`, the server connects as that role (without DDL rights) and migrates as the owner.
+  if (role) {
+    viaProxy.username = role;
+    viaProxy.password = '';
+    if (!migrated) env = { MIGRATION_DATABASE_URL: databaseUrl(name), ...env };
+  }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'applyhub-fault-'));
+  const dataDir = pglite ? name : mkdtempSync(path.join(os.tmpdir(), 'applyhub-fault-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: viaProxy.toString(),
+      DATABASE_URL: pglite ? '' : viaProxy.toString(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -105,11 +138,12 @@ export async function startServer(
       await exited;
     }
     await proxy.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!pglite) rmSync(dataDir, { recursive: true, force: true });
   };
   const stop = async () => {
     if (!crashed) await crash();
-    await admin(`drop database if exists ${name} with (force)`);
+    if (pglite) rmSync(dataDir, { recursive: true, force: true });
+    else await admin(`drop database if exists ${name} with (force)`);
   };
   return { url, database: name, proxy, child, output: () => output, exited, stop, crash };
 }
