@@ -5,6 +5,7 @@ import {
   type ReviewerView,
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
+import { visibleAnswers } from '../../shared/domain/conditions';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { rows } from './queries';
@@ -76,7 +77,8 @@ export async function applicationForReviewer(
   },
 ) {
   const form = formForReviewer(input.form, view);
-  const answers = answersForReviewer(input.answers, view);
+  // Never an answer to a question its conditions hide (decision 057), whatever was stored before.
+  const answers = answersForReviewer(visibleAnswers(input.form.questions, input.answers), view);
   const snapshot = snapshotForReviewer(input.snapshot, view);
   if (!view.hideIdentity) return { form, answers, snapshot };
   const [blindAnswers, blindSnapshot] = await blindFiles(db, [answers, snapshot]);
