@@ -233,4 +233,12 @@ describe('answers to hidden questions', () => {
     expect(text).toContain('Piano');
     expect(text).not.toContain('LEGACY-HIDDEN');
   });
+
+  it('the program dashboard counts only the required questions shown to each drafter', async () => {
+    const { cookie, id } = await applicant('dashboard@conditions.test');
+    await send('save', cookie, id, { q_instrument: 'Piano' }, 1);
+    const dash = await okBody(t.json<any>('GET', `/api/programs/${programId}/dashboard`, { as: admin }));
+    const item = dash.drafts.items.find((d: { application_id: string }) => d.application_id === id);
+    expect(item).toMatchObject({ required_answered: 1, required_total: 1 });
+  });
 });
