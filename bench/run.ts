@@ -12,6 +12,7 @@ import { demoProgramId } from '../src/server/db/seed/ids';
 import { type ApplicationsBenchReport, runApplicationsBench } from './applications';
 import { type AutosaveHttpReport, runAutosaveHttpBench } from './autosave-http';
 import { analyzeBundle, type BundleReport } from './bundle';
+import { runConditionsBench } from './conditions';
 import { type ExportsBenchReport, runExportsBench } from './exports';
 import { type FeaturedBenchReport, runFeaturedBench } from './featured';
 import { type LighthousePage, runLighthouseBench } from './lighthouse';
@@ -395,6 +396,7 @@ async function main(): Promise<number> {
     autosaveHttp: null as AutosaveHttpReport | null,
     observability: null as ObservabilityReport | null,
     observabilityCpu: null as RequestCpuReport | null,
+    conditions: null as ReturnType<typeof runConditionsBench> | null,
   };
   let failed = false;
   try {
@@ -564,6 +566,12 @@ async function main(): Promise<number> {
             log,
           });
           await db.drop();
+        },
+      },
+      {
+        name: 'conditional questions (save rules, in-process)',
+        run: async () => {
+          reports.conditions = runConditionsBench(log);
         },
       },
       {

@@ -127,9 +127,9 @@ export const applicationRoutes = router()
       responses: { ...jsonOk(savedAnswersSchema), ...errors(400, 401, 403, 404), ...conflict, ...refused },
     }),
     (c) =>
-      ok(c, ({ db, clock, actor, param, body }) => submitApplication(db, clock, actor, param.id, body)).catch(
-        (err) => withDetails(c, err) as never,
-      ),
+      ok(c, ({ db, clock, storage, actor, param, body }) =>
+        submitApplication(db, clock, storage, actor, param.id, body),
+      ).catch((err) => withDetails(c, err) as never),
   )
   .openapi(
     apiRoute('previewApplication', 'public', {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { sameAnswers } from '../../shared/domain/answer-merge';
-import { cleanAnswers } from '../../shared/domain/answer-values';
+import { cleanAnswers, hiddenFilePrefixes } from '../../shared/domain/answer-values';
 import { missingRequiredLabels, requiredFieldsMessage } from '../../shared/domain/answers';
 import { answerableStatuses, applicationMessages } from '../../shared/domain/applications';
+import { visibleAnswers } from '../../shared/domain/conditions';
 import { PROFILE_PROBLEMS_HEADING, profileProblems } from '../../shared/domain/profile-completeness';
 import { windowState } from '../../shared/domain/programs';
 import type { Actor } from '../../shared/policy';
@@ -20,9 +21,11 @@ import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
+import { releaseAnswerFiles } from '../files/queries';
 import { loadProfile } from '../profiles/service';
 import { notifyTopic } from '../realtime/notify';
 import { applicationForReviewer } from '../scoring/redaction';
+import type { Storage } from '../storage/storage';
 import type { Owner, SessionCheck } from '../users/queries';
 import { emitWebhookEvent } from '../webhooks';
 import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
@@ -70,7 +73,8 @@ export async function getApplication(
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
   const window = windowState(row.openAt, row.closeAt, clock.now());
   let form = row.form as ApplicationForm;
-  let answers = row.answers;
+  // Answers to questions the form's conditions hide are never shown (decision 057).
+  let answers = visibleAnswers(form.questions, row.answers);
   let profile: Application['profile'] = null;
   if (form.profile.enabled) {
     if (row.status !== 'draft' && row.profileSnapshot) {
@@ -262,7 +266,7 @@ async function fastSubmitted(
   me: Actor,
   id: string,
   input: AnswersInput,
-): Promise<SavedAnswers | null> {
+): Promise<(SavedAnswers & { removed: string[] }) | null> {
   const fast = await fastAnswers(db, id, input);
   if (!fast || missingRequiredLabels(fast.form, fast.answers).length) return null;
   const profile = await loadProfile(db, me.userId);
@@ -279,13 +283,19 @@ async function fastSubmitted(
       now,
       snapshot: profileSnapshot(profile, now),
     });
-    if (row?.first) {
+    if (!row) return null;
+    if (row.first) {
       await queueSubmissionReceipt(tx, id, now);
       await submittedWebhook(tx, id, fast.programId, now);
       // The review lists and the program dashboard reload on a first submission.
       await notifyTopic(tx, 'reviews', { program_id: fast.programId });
     }
-    return row && { version: row.version, status: row.status };
+    const removed = await releaseAnswerFiles(
+      tx,
+      id,
+      hiddenFilePrefixes(fast.form.questions, fast.answers, id),
+    );
+    return { version: row.version, status: row.status, removed };
   });
   return written && { answers: fast.answers, ...written, updated_at: now.toISOString() };
 }
@@ -310,12 +320,21 @@ function submittedWebhook(tx: Db, id: string, programId: string, at: Date) {
 export async function submitApplication(
   db: Db,
   clock: Clock,
+  storage: Pick<Storage, 'delete'>,
   actor: Actor | null,
   id: string,
   input: AnswersInput,
 ): Promise<SavedAnswers> {
+  // Files of questions hidden at submit are forgotten with the submit and deleted after it.
+  const drop = async (paths: string[]) => {
+    for (const path of paths) await storage.delete(path).catch(() => {});
+  };
   const fast = await fastSubmitted(db, clock, requireActor(actor), id, input);
-  if (fast) return fast;
+  if (fast) {
+    const { removed, ...saved } = fast;
+    await drop(removed);
+    return saved;
+  }
   await ownApplication(db, actor, id);
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwn(db, tx, id);
@@ -350,7 +369,8 @@ export async function submitApplication(
     }
     // A first submission changes the review lists and the program dashboard: they reload.
     if (row.status === 'draft') await notifyTopic(tx, 'reviews', { program_id: row.programId });
-    return { ok: true as const, answers, version: version + 1, updatedAt: now };
+    const removed = await releaseAnswerFiles(tx, id, hiddenFilePrefixes(form.questions, answers, id));
+    return { ok: true as const, answers, version: version + 1, updatedAt: now, removed };
   });
   if (!outcome.ok) {
     const { required, profile } = outcome.refused;
@@ -363,6 +383,7 @@ export async function submitApplication(
       version: outcome.version,
     });
   }
+  await drop(outcome.removed);
   return {
     answers: outcome.answers,
     version: outcome.version,

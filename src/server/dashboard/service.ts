@@ -1,4 +1,5 @@
 import { missingRequiredLabels } from '../../shared/domain/answers';
+import { visibleQuestions } from '../../shared/domain/conditions';
 import type { Actor } from '../../shared/policy';
 import { DASHBOARD_DRAFTS_SHOWN, DASHBOARD_MAX_DAYS, type Dashboard } from '../../shared/schemas/dashboard';
 import { applicationFormSchema } from '../../shared/schemas/forms';
@@ -61,7 +62,9 @@ export async function programDashboard(
   if (!facts) throw new NotFound(PROGRAM_NOT_FOUND);
   const now = clock.now();
   const form = applicationFormSchema.parse(facts.form ?? {});
-  const required = form.questions.filter((q) => q.required).length;
+  // Required questions shown to this applicant (a question its conditions hide is never required).
+  const requiredOf = (answers: Record<string, unknown>) =>
+    visibleQuestions(form.questions, answers).filter((q) => q.required).length;
   const settings = await settingsOf(db, programId);
   const [funnel, days, reviewers, drafts] = await Promise.all([
     funnelCounts(db, programId),
@@ -91,14 +94,17 @@ export async function programDashboard(
       total: drafts.total,
       saved_last_day: drafts.lastDay,
       saved_last_week: drafts.lastWeek,
-      items: drafts.items.map((d) => ({
-        application_id: String(d.id),
-        applicant_name: (d.applicant_name as string | null) ?? null,
-        updated_at: iso(d.updated_at)!,
-        required_answered:
-          required - missingRequiredLabels(form, (d.answers as Record<string, unknown>) ?? {}).length,
-        required_total: required,
-      })),
+      items: drafts.items.map((d) => {
+        const answers = (d.answers as Record<string, unknown>) ?? {};
+        const required = requiredOf(answers);
+        return {
+          application_id: String(d.id),
+          applicant_name: (d.applicant_name as string | null) ?? null,
+          updated_at: iso(d.updated_at)!,
+          required_answered: required - missingRequiredLabels(form, answers).length,
+          required_total: required,
+        };
+      }),
     },
   };
 }

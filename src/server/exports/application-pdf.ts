@@ -7,6 +7,7 @@ import {
   type ReviewerView,
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
+import { visibleAnswers } from '../../shared/domain/conditions';
 import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
 import type { Question } from '../../shared/schemas/forms';
@@ -59,7 +60,10 @@ function answerText(q: Question, value: unknown): string | null {
  * hidden, as the blind review names them).
  */
 export function applicationFiles(program: ExportProgram, row: Raw, view: ReviewerView) {
-  const answers = (row.answers as Record<string, unknown> | null) ?? {};
+  const answers = visibleAnswers(
+    program.form.questions,
+    (row.answers as Record<string, unknown> | null) ?? {},
+  );
   const snapshot = (row.profile_snapshot as Record<string, unknown> | null) ?? {};
   const found: { where: string; file: FileRef }[] = [];
   for (const q of formForReviewer(program.form, view).questions)
@@ -147,7 +151,10 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
   }
 
   pdf.heading('Answers');
-  const answers = (row.answers as Record<string, unknown> | null) ?? {};
+  const answers = visibleAnswers(
+    program.form.questions,
+    (row.answers as Record<string, unknown> | null) ?? {},
+  );
   const questions = formForReviewer(program.form, view).questions;
   if (questions.length === 0) pdf.paragraph('This program has no custom questions.', { muted: true });
   const files = applicationFiles(program, row, view);

@@ -6,6 +6,7 @@ import {
   IDENTITY_PROFILE_SECTIONS,
   type ReviewerView,
 } from '../../shared/domain/blind-review';
+import { visibleAnswers } from '../../shared/domain/conditions';
 import { questionHeaders } from '../../shared/domain/exports';
 import { profileFields } from '../../shared/domain/profile-fields';
 import {
@@ -218,13 +219,22 @@ export function applicationColumns(ctx: ApplicationColumnsContext): Column<Raw>[
       });
   }
   const questions = formForReviewer(program.form, view).questions;
+  // Only the answers of questions shown to this applicant (decision 057), worked out once per row.
+  const shown = new WeakMap<Raw, Record<string, unknown>>();
+  const shownOf = (r: Raw) => {
+    const known = shown.get(r);
+    if (known) return known;
+    const answers = visibleAnswers(program.form.questions, answersOf(r));
+    shown.set(r, answers);
+    return answers;
+  };
   questionHeaders(questions).forEach((header, i) => {
     const q = questions[i];
-    if (q.type === 'file') columns.push(...fileColumns(header, (r) => answersOf(r)[q.key], link, hidden));
+    if (q.type === 'file') columns.push(...fileColumns(header, (r) => shownOf(r)[q.key], link, hidden));
     else
       columns.push({
         header,
-        value: (r) => answerCell(q, answersOf(r)[q.key]),
+        value: (r) => answerCell(q, shownOf(r)[q.key]),
         width: q.type === 'long_text' ? 50 : 24,
       });
   });

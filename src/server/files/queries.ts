@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { ProgramScope } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { applications, files, programs } from '../db/schema';
 
@@ -70,4 +71,27 @@ export async function applicationsShowingProfileFile(
 export async function programForm(db: Db, programId: string) {
   const [row] = await db.select({ form: programs.form }).from(programs).where(eq(programs.id, programId));
   return row?.form ?? null;
+}
+
+/**
+ * Forgets an application's answer files under these prefixes (questions hidden at submit, decision
+ * 057). Returns their paths so the caller deletes the objects once the transaction has committed.
+ */
+export async function releaseAnswerFiles(
+  db: Db,
+  applicationId: string,
+  prefixes: string[],
+): Promise<string[]> {
+  if (prefixes.length === 0) return [];
+  const removed = await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.applicationId, applicationId),
+        eq(files.kind, 'answer'),
+        or(...prefixes.map((p) => sql`starts_with(${files.path}, ${p})`)),
+      ),
+    )
+    .returning({ path: files.path });
+  return removed.map((r) => r.path);
 }

@@ -6,6 +6,7 @@ import {
   type ReviewerView,
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
+import { visibleAnswers } from '../../shared/domain/conditions';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { rows } from './queries';
@@ -75,13 +76,15 @@ export async function applicationForReviewer(
   },
 ) {
   const form = formForReviewer(input.form, view);
-  // In form order, so files are numbered as the PDF and the dossier number them.
+  // Never an answer to a question its conditions hide (decision 057), whatever was stored before;
+  // in form order, so files are numbered as the PDF and the dossier number them.
+  const visible = visibleAnswers(input.form.questions, input.answers);
   const keys = form.questions.map((q) => q.key);
   const answers = answersForReviewer(
     Object.fromEntries(
-      [...keys, ...Object.keys(input.answers).filter((k) => !keys.includes(k))]
-        .filter((k) => Object.hasOwn(input.answers, k))
-        .map((k) => [k, input.answers[k]]),
+      [...keys, ...Object.keys(visible).filter((k) => !keys.includes(k))]
+        .filter((k) => Object.hasOwn(visible, k))
+        .map((k) => [k, visible[k]]),
     ),
     view,
   );

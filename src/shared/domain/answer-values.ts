@@ -1,9 +1,26 @@
 import type { Question } from '../schemas/forms';
 import { cutToWords, maxWordsOf } from './answers';
+import { visibleKeys } from './conditions';
 
 /** Where an application's file answers live in storage (the spec's object path). */
 export const answerFilePrefix = (applicationId: string, questionKey: string) =>
   `applications/${applicationId}/${questionKey}/`;
+
+/**
+ * Where the files of the application's file questions hidden by these answers live: removed at
+ * submit (decision 057), since a hidden question's answer is never kept.
+ */
+export function hiddenFilePrefixes(
+  questions: readonly Question[],
+  answers: Record<string, unknown>,
+  applicationId: string,
+): string[] {
+  if (!questions.some((q) => q.showIf)) return [];
+  const shown = visibleKeys(questions, answers);
+  return questions
+    .filter((q) => q.type === 'file' && !shown.has(q.key))
+    .map((q) => answerFilePrefix(applicationId, q.key));
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -65,7 +82,10 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
 /**
  * The answers as stored: only keys of the form's questions (answers for anything else are DROPPED,
  * not refused, so a form edited while someone fills it never blocks their save), each checked by
- * its question. Cleared answers are left out. Returns the cleaned map and one problem per bad key.
+ * its question. Cleared answers are left out. Answers to questions hidden by their conditions
+ * (decision 057) are dropped too, never checked: visibility is decided on the cleaned answers, so
+ * what is returned shows exactly its own questions. Returns the cleaned map and one problem per bad
+ * key of a shown question.
  */
 export function cleanAnswers(
   questions: Question[],
@@ -80,5 +100,9 @@ export function cleanAnswers(
     if (!checked.ok) problems[q.key] = checked.problem;
     else if (checked.value !== null) out[q.key] = checked.value;
   }
+  if (!questions.some((q) => q.showIf)) return { answers: out, problems };
+  const shown = visibleKeys(questions, out);
+  for (const key of Object.keys(out)) if (!shown.has(key)) delete out[key];
+  for (const key of Object.keys(problems)) if (!shown.has(key)) delete problems[key];
   return { answers: out, problems };
 }

@@ -1,4 +1,5 @@
 import type { ApplicationForm, Question } from '../schemas/forms';
+import { visibleQuestions } from './conditions';
 import { DEFAULT_MAX_WORDS } from './forms';
 
 /** Words are runs of non-space characters. */
@@ -40,9 +41,11 @@ export function isMissingAnswer(value: unknown): boolean {
   return false;
 }
 
-/** Labels of required questions without an answer, in form order. */
+/** Labels of required questions shown for these answers and without one, in form order (a hidden question is never required). */
 export function missingRequiredLabels(form: ApplicationForm, answers: Record<string, unknown>): string[] {
-  return form.questions.filter((q) => q.required && isMissingAnswer(answers[q.key])).map((q) => q.label);
+  return visibleQuestions(form.questions, answers)
+    .filter((q) => q.required && isMissingAnswer(answers[q.key]))
+    .map((q) => q.label);
 }
 
 export function requiredFieldsMessage(labels: string[]): string {

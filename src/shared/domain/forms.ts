@@ -1,4 +1,5 @@
 import type { ApplicationForm, Question, ReviewerForm } from '../schemas/forms';
+import { conditionProblem, normalizeCondition } from './conditions';
 
 export const DEFAULT_MAX_WORDS = 100;
 export const DEFAULT_DECISION_OPTIONS = ['accept', 'waitlist', 'reject'];
@@ -39,7 +40,7 @@ export function formProblem(form: ApplicationForm): string | null {
     if (q.type === 'select' && cleanOptions(q.options).length === 0)
       return `${name} needs at least one option.`;
   }
-  return null;
+  return conditionProblem(form.questions);
 }
 
 /** The form as stored: labels trimmed, select options cleaned, settings only where they apply. */
@@ -52,6 +53,8 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
       if (q.type === 'select') out.options = cleanOptions(q.options);
+      const showIf = normalizeCondition(q.showIf);
+      if (showIf) out.showIf = showIf;
       return out;
     }),
   };

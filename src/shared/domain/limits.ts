@@ -21,6 +21,8 @@ export const LIMITS = {
   /** Options of one question; questions of one form. */
   options: 100,
   questions: 200,
+  /** Rules of one "Show only if" condition. */
+  conditionRules: 10,
   /** An essay, a long answer, a description, a statement or a review comment. */
   longText: 50_000,
   /** A whole JSON request body (file uploads have their own limits). */

@@ -5,6 +5,29 @@ import { text } from './text';
 export const questionTypes = ['short_text', 'long_text', 'date', 'select', 'checkbox', 'file'] as const;
 export const profileSectionKeys = ['personal', 'family', 'writing', 'experience'] as const;
 
+/** The comparisons of a "Show only if" rule (decision 057). */
+export const ruleOps = ['equals', 'one_of', 'not', 'at_least', 'at_most'] as const;
+
+/** One rule: an earlier question's answer compared with a value picked from that question. */
+export const conditionRuleSchema = z.object({
+  question: text(LIMITS.key).min(1),
+  op: z.enum(ruleOps),
+  value: z.union([
+    text(LIMITS.option),
+    z.number().finite(),
+    z.boolean(),
+    z.array(text(LIMITS.option)).min(1).max(LIMITS.options),
+  ]),
+});
+export type ConditionRule = z.infer<typeof conditionRuleSchema>;
+
+/** "Show only if": rules joined by all (every rule holds) or any (at least one holds). */
+export const conditionSchema = z.object({
+  join: z.enum(['all', 'any']).default('all'),
+  rules: z.array(conditionRuleSchema).min(1).max(LIMITS.conditionRules),
+});
+export type Condition = z.infer<typeof conditionSchema>;
+
 export const questionSchema = z.object({
   key: text(LIMITS.key).min(1),
   type: z.enum(questionTypes),
@@ -15,6 +38,8 @@ export const questionSchema = z.object({
   maxWords: z.number().int().positive().max(LIMITS.longText).optional(),
   maxLength: z.number().int().positive().max(LIMITS.longText).optional(),
   options: z.array(text(LIMITS.option)).max(LIMITS.options).optional(),
+  /** Shown only when this condition on earlier questions holds; absent: always shown. */
+  showIf: conditionSchema.optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

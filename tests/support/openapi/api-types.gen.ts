@@ -686,6 +686,19 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];
@@ -1059,6 +1072,19 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
@@ -1215,6 +1241,19 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
@@ -4681,6 +4720,19 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
@@ -5591,6 +5643,19 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
@@ -5922,6 +5987,19 @@ export interface operations {
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                showIf?: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
                 /** @enum {string} */
                 type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
               })[];
@@ -5989,6 +6067,19 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];
@@ -6160,6 +6251,19 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
@@ -6277,6 +6381,19 @@ export interface operations {
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                showIf?: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
                 /** @enum {string} */
                 type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
               })[];
@@ -6344,6 +6461,19 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];

@@ -5,8 +5,10 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
 import { isMissingAnswer } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
+import { visibleQuestions } from '../../../shared/domain/conditions';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
 import type { Application } from '../../../shared/schemas/applications';
+import type { Question } from '../../../shared/schemas/forms';
 import type { Profile } from '../../../shared/schemas/profiles';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
@@ -78,6 +80,40 @@ function SaveStatus({ state, error, editing }: { state: SaveState; error: string
 type Problems = { required: string[]; profile: string[]; message: string };
 
 /**
+ * What a change of answers did to the questions shown (decision 057), for the polite live region:
+ * "Which strings? appeared." / "2 questions appeared." / "Bow was hidden."
+ */
+export function visibilityNews(before: Question[], after: Question[]): string {
+  const had = new Set(before.map((q) => q.key));
+  const has = new Set(after.map((q) => q.key));
+  const appeared = after.filter((q) => !had.has(q.key));
+  const hidden = before.filter((q) => !has.has(q.key));
+  const say = (list: Question[], one: string, many: string) =>
+    list.length === 0
+      ? ''
+      : list.length === 1
+        ? `${list[0].label} ${one}.`
+        : `${list.length} questions ${many}.`;
+  return [say(appeared, 'appeared', 'appeared'), say(hidden, 'was hidden', 'were hidden')]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The questions shown for the answers on screen, and the live region's words when that set changes. */
+function useShownQuestions(questions: Question[], answers: Record<string, unknown>) {
+  const shown = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
+  const previous = useRef(shown);
+  const [news, setNews] = useState('');
+  useEffect(() => {
+    if (previous.current === shown) return;
+    const text = visibilityNews(previous.current, shown);
+    previous.current = shown;
+    if (text) setNews(text);
+  }, [shown]);
+  return { shown, news };
+}
+
+/**
  * The profile checklist and the profile block. The live profile (before submission) is read again
  * whenever the page is shown again, so an edit made in the profile tab shows here at once; its
  * answer re-renders these two only, not the whole form.
@@ -141,6 +177,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     [app, isDraft, navigate],
   );
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
+  // Conditional questions appear and disappear as the answers change (the same rule the server keeps).
+  const { shown, news } = useShownQuestions(app.program.form.questions, snap.answers);
   const asksForFiles = app.program.form.questions.some((q) => q.type === 'file');
   // A file question's upload and preview parts load alongside the page, not when first shown.
   useEffect(() => {
@@ -326,11 +364,14 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
             ) : undefined
           }
         >
+          <p role="status" aria-live="polite" className="sr-only" data-testid="questions-news">
+            {news}
+          </p>
           {program.form.questions.length === 0 ? (
             <p className="text-slate-600">This program has no custom questions yet.</p>
           ) : (
             <ol className="space-y-6">
-              {program.form.questions.map((q) => (
+              {shown.map((q) => (
                 <li key={q.key}>
                   <QuestionField
                     question={q}

@@ -17,6 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, GripVertical, Trash2 } from 'lucide-react';
 import { type RefObject, useId, useRef, useState } from 'react';
+import { conditionSentence, deleteProblem, moveProblem } from '../../../shared/domain/conditions';
 import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/forms';
 import { LIMITS } from '../../../shared/domain/limits';
 import { uploadRuleText } from '../../../shared/domain/upload-labels';
@@ -29,6 +30,7 @@ import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input, Textarea } from '../../components/ui/Field';
 import { moveItem } from '../../lib/move-item';
+import { ConditionEditor } from './ConditionEditor';
 import { questionName } from './questions';
 
 export type QuestionFieldRefs = Map<
@@ -56,6 +58,8 @@ const iconButton = cn(
 export function QuestionList({ questions, onChange, locked, problem, fieldRefs }: Props) {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  // A delete or move refused because other questions depend on the question (names them).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -89,6 +93,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
     if (!over || active.id === over.id) return;
     const from = questions.findIndex((q) => q.key === active.id);
     const to = questions.findIndex((q) => q.key === over.id);
+    if (refuse(moveProblem(questions, from, to))) return;
     onChange(moveItem(questions, from, to));
   }
 
@@ -96,8 +101,19 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
     const to = index + delta;
     const q = questions[index];
     if (!q || to < 0 || to >= questions.length) return;
+    if (refuse(moveProblem(questions, index, to))) return;
     onChange(moveItem(questions, index, to));
     setStatus(`${questionName(q, index)} moved to position ${to + 1} of ${questions.length}.`);
+  }
+
+  /** Shows why a change is refused (true), or clears the last refusal (false). */
+  function refuse(problem: string | null): boolean {
+    setRefusal(problem);
+    return problem !== null;
+  }
+
+  function askDelete(key: string) {
+    if (!refuse(deleteProblem(questions, key))) setPendingDelete(key);
   }
 
   function update(key: string, patch: Partial<Question>) {
@@ -120,6 +136,13 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
+      <div role="alert">
+        {refusal && (
+          <p className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
+      </div>
       {questions.length === 0 ? (
         <EmptyState title="No questions yet" description="Add a question with the buttons above." />
       ) : (
@@ -141,6 +164,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
                 <QuestionRow
                   key={q.key}
                   question={q}
+                  questions={questions}
                   index={index}
                   count={questions.length}
                   locked={locked}
@@ -148,7 +172,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
                   fieldRefs={fieldRefs}
                   onUpdate={(patch) => update(q.key, patch)}
                   onMove={(delta) => move(index, delta)}
-                  onDelete={() => setPendingDelete(q.key)}
+                  onDelete={() => askDelete(q.key)}
                 />
               ))}
             </ol>
@@ -175,6 +199,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
 
 type RowProps = {
   question: Question;
+  questions: Question[];
   index: number;
   count: number;
   locked: boolean;
@@ -192,6 +217,7 @@ function positiveInt(value: string): number | undefined {
 
 function QuestionRow({
   question: q,
+  questions,
   index,
   count,
   locked,
@@ -304,6 +330,11 @@ function QuestionRow({
         )}
       </div>
 
+      {q.showIf && (
+        <p className="mt-1 ml-1 text-sm text-slate-700" data-testid="condition-sentence">
+          {conditionSentence(q.showIf, questions)}
+        </p>
+      )}
       <div id={bodyId} hidden={!open}>
         <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <Input
@@ -417,6 +448,14 @@ function QuestionRow({
         {q.type === 'file' && (
           <p className="mt-3 text-sm text-slate-600">{uploadRuleText(uploadRules.answer)}</p>
         )}
+        <ConditionEditor
+          question={q}
+          n={n}
+          questions={questions}
+          index={index}
+          locked={locked}
+          onChange={(showIf) => onUpdate({ showIf })}
+        />
         {problem && q.type !== 'select' && q.label.trim() && (
           <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
         )}

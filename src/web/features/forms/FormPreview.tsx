@@ -1,3 +1,4 @@
+import { conditionSentence } from '../../../shared/domain/conditions';
 import { profileSectionOn } from '../../../shared/domain/forms';
 import type { ApplicationForm } from '../../../shared/schemas/forms';
 import { Badge } from '../../components/ui/Badge';
@@ -40,6 +41,11 @@ export function FormPreview({
         <ol className="space-y-5">
           {form.questions.map((q) => (
             <li key={q.key}>
+              {q.showIf && (
+                <p className="mb-1 text-xs font-medium text-slate-600">
+                  {conditionSentence(q.showIf, form.questions)}
+                </p>
+              )}
               <QuestionField question={q} preview />
             </li>
           ))}

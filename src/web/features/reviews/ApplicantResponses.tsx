@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visibleQuestions } from '../../../shared/domain/conditions';
 import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../../shared/domain/profile-visibility';
 import type { FileInfo } from '../../../shared/schemas/files';
@@ -109,7 +110,8 @@ function ProfileSummary({ snapshot }: { snapshot: Record<string, unknown> }) {
 
 /** The Applicant Responses panel: answers by question, then what the program collects of the profile. */
 export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
-  const questions = detail.application_schema.questions;
+  // A question its conditions hide for this applicant is not listed (its answer was never kept).
+  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers);
   const snapshot = detail.profile_snapshot;
   return (
     <section
