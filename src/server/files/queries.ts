@@ -1,5 +1,4 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { ProgramScope } from '../../shared/policy';
 import type { Db } from '../db/client';
 import { applications, files, programs } from '../db/schema';
 
