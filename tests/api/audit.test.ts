@@ -181,7 +181,12 @@ describe('audit entries, one test per action family', () => {
   it('users: role changed, soft-deleted, restored', async () => {
     const u = await onboardedUser(t, 'audit.user@example.test');
     const role = await appended(() =>
-      ok(t.json('PUT', `/api/super/users/${u.id}/role`, { as: superAdmin, body: { role: 'superadmin' } })),
+      ok(
+        t.json('PUT', `/api/super/users/${u.id}/role`, {
+          as: superAdmin,
+          body: { role: 'superadmin', confirm: true },
+        }),
+      ),
     );
     expect(role[0]).toMatchObject({
       action: 'user.role_changed',

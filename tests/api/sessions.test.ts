@@ -55,7 +55,7 @@ describe('soft delete revokes every session', () => {
     expect((await t.json('GET', '/api/super/users', { as: cookie })).status).toBe(403);
     const role = await t.json('PUT', `/api/super/users/${id}/role`, {
       as: superAdmin,
-      body: { role: 'superadmin' },
+      body: { role: 'superadmin', confirm: true },
     });
     expect(role.status).toBe(200);
     expect((await t.json('GET', '/api/super/users', { as: cookie })).status).toBe(200);

@@ -343,7 +343,7 @@ describe('super: users', () => {
     // The role of a deleted user is not changed (the bulk change skips them).
     const role = await t.json('PUT', `/api/super/users/${id}/role`, {
       as: superAdmin,
-      body: { role: 'superadmin' },
+      body: { role: 'superadmin', confirm: true },
     });
     expect(role.status).toBe(409);
     expect(role.body.error.message).toBe(m.userDeleted);
@@ -375,9 +375,16 @@ describe('super: users', () => {
     // With a second super admin, the first may step down; the second then cannot.
     const second = await onboarded('govern.second.super@example.test');
     const secondId = await idOf('govern.second.super@example.test');
+    // Making someone a super admin needs an explicit confirmation (issue 33 item 6).
+    for (const body of [{ role: 'superadmin' }, { role: 'superadmin', confirm: false }]) {
+      const unconfirmed = await t.json('PUT', `/api/super/users/${secondId}/role`, { as: superAdmin, body });
+      expect(unconfirmed.status).toBe(422);
+      expect(unconfirmed.body.error.message).toBe(m.confirmSuperAdmin);
+      expect((await profileRow(secondId)).role).toBe('applicant');
+    }
     const promote = await t.json('PUT', `/api/super/users/${secondId}/role`, {
       as: superAdmin,
-      body: { role: 'superadmin' },
+      body: { role: 'superadmin', confirm: true },
     });
     expect(promote.status).toBe(200);
     expect(superUserSchema.parse(promote.body).role).toBe('superadmin');
@@ -394,8 +401,12 @@ describe('super: users', () => {
     expect(last.status).toBe(409);
     // Put things back for the other tests.
     expect(
-      (await t.json('PUT', `/api/super/users/${superId}/role`, { as: second, body: { role: 'superadmin' } }))
-        .status,
+      (
+        await t.json('PUT', `/api/super/users/${superId}/role`, {
+          as: second,
+          body: { role: 'superadmin', confirm: true },
+        })
+      ).status,
     ).toBe(200);
     expect(
       (
@@ -418,7 +429,7 @@ describe('super: users', () => {
     const outcome = await inBatches(keys, async (id) => {
       const res = await t.json('PUT', `/api/super/users/${id}/role`, {
         as: superAdmin,
-        body: { role: 'superadmin' },
+        body: { role: 'superadmin', confirm: true },
       });
       if (res.status !== 200) throw new Error(res.body.error.message);
     });
@@ -582,8 +593,12 @@ describe('super: who may govern', () => {
     const cookie = await onboarded('govern.former.super@example.test');
     const id = await idOf('govern.former.super@example.test');
     expect(
-      (await t.json('PUT', `/api/super/users/${id}/role`, { as: superAdmin, body: { role: 'superadmin' } }))
-        .status,
+      (
+        await t.json('PUT', `/api/super/users/${id}/role`, {
+          as: superAdmin,
+          body: { role: 'superadmin', confirm: true },
+        })
+      ).status,
     ).toBe(200);
     expect((await t.json('GET', '/api/super/orgs', { as: cookie })).status).toBe(200);
     // Deleted underneath the session (the session row is kept here): still refused at once.

@@ -223,6 +223,42 @@ describe('keyboard', () => {
   });
 });
 
+describe('hub cards', () => {
+  it('each card of the org admin hub opens the page it names', async () => {
+    const page = await adminPage(1280);
+    try {
+      const cards = [
+        'Programs',
+        'Reviewers',
+        'Applications Inbox',
+        'Publish Results',
+        'Organization Settings',
+        'Audit log',
+        'API tokens',
+        'Webhooks',
+      ];
+      for (const title of cards) {
+        await page.goto('/org/riverside-arts/admin');
+        await page.getByRole('heading', { level: 1, name: 'Riverside Arts Center' }).waitFor();
+        await page.getByRole('link', { name: new RegExp(`^${title}`) }).click();
+        await page.waitForURL((url) => !url.pathname.endsWith('/admin'));
+        const h1 = page.getByRole('heading', { level: 1 });
+        await expect
+          .poll(async () => ((await h1.count()) === 1 ? (await h1.textContent())?.toLowerCase() : null), {
+            message: `the page the ${title} card opens`,
+          })
+          .toContain(title.toLowerCase());
+      }
+      // Issue 33 item 19: the inbox is the organization's own page, not All Reviews.
+      await page.goto('/org/riverside-arts/admin');
+      await page.getByRole('link', { name: /^Applications Inbox/ }).click();
+      await page.waitForURL('**/org/riverside-arts/admin/reviews');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe('no prototype signals', () => {
   it('has no Coming soon cards or stored status words on admin screens', async () => {
     const page = await adminPage(1280);

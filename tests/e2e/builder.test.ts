@@ -99,6 +99,10 @@ describe('org editor', () => {
       await page.getByText('Unsaved changes').first().waitFor();
       const added = types.map((t) => `E2E ${t}`);
       expect(await order(page)).toEqual([...before, ...added]);
+      // 'Hide from reviewers' lists the questions being edited, before they are saved (issue 33 item 16).
+      const hide = page.getByRole('group', { name: 'Hide from reviewers' });
+      for (const label of added) await hide.getByRole('checkbox', { name: label, exact: true }).waitFor();
+      expect(await hide.getByText('No questions yet').count()).toBe(0);
       // New questions are not required.
       const checkboxRow = row(page, 'E2E Checkbox');
       expect(await checkboxRow.getByRole('checkbox', { name: /Required/ }).getAttribute('aria-checked')).toBe(

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProgramId } from '../../src/server/db/seed/ids';
+import { demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -8,8 +8,8 @@ import { type RunningServer, startServer } from './support/server';
  * Independent scoring (issue 20), in Chromium: the org admin switches Youth Orchestra Auditions to
  * independent scoring with a 3-criterion rubric, assigns 2 reviewers per application automatically,
  * two reviewers score one application in separate browsers, the admin sees the aggregate, records
- * the decision and publishes; a blind program shows "Applicant #N" to its reviewer. Axe on every new
- * screen, and the reviewer's sheet at 375 px. SHOTS=<dir> also writes screenshots (1280 and 375 px).
+ * the decision and publishes; a blind program shows "Applicant #N" to its reviewer; the admin marks and
+ * lifts a conflict on an application. Axe on every new screen, and the reviewer's sheet at 375 px. SHOTS=<dir> also writes screenshots (1280 and 375 px).
  */
 
 let app: RunningServer;
@@ -223,6 +223,33 @@ describe('independent scoring', () => {
       await shot(phone, 'sheet-375');
     } finally {
       await Promise.all([admin, phone].map((p) => p.context().close()));
+    }
+  });
+
+  it('marks and lifts a conflict on the admin application page, buttons named by their visible words (axe)', async () => {
+    const admin = await pageAs('admin@demo.test');
+    try {
+      // An application of Youth Orchestra Auditions whose sheet Jo Judge has not submitted.
+      const mark = admin.getByRole('button', { name: 'Mark conflict of interest for Jo Judge' });
+      for (const n of [1, 2, 3]) {
+        await admin.goto(`/review/app/${demoReviewApplicationId(n)}`);
+        await admin
+          .getByRole('button', { name: /Jo Judge$/ })
+          .first()
+          .waitFor();
+        if ((await mark.count()) > 0) break;
+      }
+      await expectNoAxeViolations(admin);
+      await mark.click();
+      const lift = admin.getByRole('button', { name: 'Lift conflict of Jo Judge' });
+      await lift.waitFor();
+      await admin.getByText('Conflict of interest', { exact: true }).first().waitFor();
+      // label-content-name-mismatch: an accessible name starts with the words the button shows.
+      await expectNoAxeViolations(admin);
+      await lift.click();
+      await mark.waitFor();
+    } finally {
+      await admin.context().close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './support/server';
 /**
  * Super-admin governance: organizations, coalitions and members (the All Orgs card then shows the
  * coalition label), an org-admin assignment (the user's capabilities then list the organization),
- * a bulk role change of two users, and soft delete and restore of a user (who is signed out).
+ * a bulk role change of two users (a promotion to Superadmin asks first, naming the count), and soft delete and restore of a user (who is signed out).
  * Axe runs on every page at 1280 and 375 px.
  */
 
@@ -194,13 +194,36 @@ describe('super admin governance', () => {
 
       await search.fill('no-such-user-anywhere');
       await page.getByText('No users found').waitFor();
+
+      // Select All pressed right after typing a search selects only the rows the search finds (the
+      // button waits for the list), and a promotion to Superadmin asks first, naming the count.
+      const superAdmins = () =>
+        page.locator('[data-testid="user-row"]', { hasText: 'Role superadmin' }).count();
+      await search.fill('');
+      await row('maya.patel@demo.test').waitFor();
+      const supersBefore = await superAdmins();
+      await search.fill('maya.patel');
+      await page.getByRole('button', { name: 'Select All' }).click();
+      await page.getByRole('combobox', { name: 'New role' }).selectOption('superadmin');
+      await page.getByRole('button', { name: 'Change role' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make 1 user a super admin?' });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await search.fill('');
+      await row('jordan.lee@demo.test').waitFor();
+      expect(await superAdmins()).toBe(supersBefore);
+      expect(await row('maya.patel@demo.test').getByText('Role applicant').count()).toBe(1);
+
       await search.fill('a');
       await row('maya.patel@demo.test').waitFor();
       await row('maya.patel@demo.test').getByRole('checkbox').click();
       await row('diego.ramirez@demo.test').getByRole('checkbox').click();
       await page.getByText('2 selected').waitFor();
-      await page.getByRole('combobox', { name: 'New role' }).selectOption('superadmin');
       await page.getByRole('button', { name: 'Change role' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Make 2 users super admins?' });
+      await confirm.getByRole('button', { name: 'Make super admins' }).click();
       await toast(page, 'Roles updated.');
       await row('maya.patel@demo.test').getByText('superadmin', { exact: true }).waitFor();
       await row('diego.ramirez@demo.test').getByText('superadmin', { exact: true }).waitFor();

@@ -50,12 +50,15 @@ export const superUserRoutes = router()
       method: 'put',
       path: '/super/users/{id}/role',
       tags,
-      summary: 'Superadmin or User (applicant). One row, all or nothing; the bulk change calls it per row.',
+      summary:
+        'Superadmin (with confirm: true) or User (applicant). One row, all or nothing; the bulk change calls it per row.',
       request: { params: userId, ...jsonBody(setRoleInput) },
-      responses: { ...jsonOk(superUserSchema), ...errors(400, ...denied, 404, 409) },
+      responses: { ...jsonOk(superUserSchema), ...errors(400, ...denied, 404, 409, 422) },
     }),
     (c) =>
-      ok(c, ({ db, clock, actor, param, body }) => superSetUserRole(db, clock, actor, param.id, body.role)),
+      ok(c, ({ db, clock, actor, param, body }) =>
+        superSetUserRole(db, clock, actor, param.id, body.role, body.confirm),
+      ),
   )
   .route(
     '/',

@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { coalitions, organizations, profiles, programs, user } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { removeAssignment, revokeAssignment, upsertAssignment } from './assignments';
 import { restoreUser, setProfileRole, softDeleteUser } from './lifecycle';
 import {
@@ -71,7 +71,8 @@ function assertSuperAdminRemains(supers: string[], userId: string) {
 /**
  * Sets a user's profile role to Superadmin or User (applicant). Each call is one transaction: it
  * either changes the row or fails and leaves it as it was (the bulk change reports those rows).
- * Deleted users are skipped (409); the last super admin cannot be demoted.
+ * Deleted users are skipped (409); the last super admin cannot be demoted; a promotion to Superadmin
+ * must be confirmed (`confirm: true`, 422 without).
  */
 export async function superSetUserRole(
   db: Db,
@@ -79,8 +80,11 @@ export async function superSetUserRole(
   actor: Actor | null,
   userId: string,
   role: AssignableRole,
+  confirm = false,
 ): Promise<SuperUser> {
   const me = superOnly(actor);
+  // Super admin rights are granted only on purpose: the request says so (the client asks first).
+  if (role === 'superadmin' && !confirm) throw new Invalid(m.confirmSuperAdmin);
   await db.transaction(async (tx) => {
     const { target, supers } = await lockForRoleChange(tx, userId);
     if (target.deletedAt) throw new Conflict(m.userDeleted);

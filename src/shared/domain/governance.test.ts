@@ -5,9 +5,11 @@ import {
   assignmentAddedMessage,
   bulkRoleMessage,
   inBatches,
+  keepShown,
   planRoleChange,
   revertFailed,
   shortId,
+  superAdminPrompt,
 } from './governance';
 
 describe('inBatches', () => {
@@ -86,6 +88,19 @@ describe('bulk role change plan and revert', () => {
       ok: false,
       message: 'Some updates failed. Changes were reverted for those rows.',
     });
+  });
+});
+
+describe('a second look before a bulk promotion (issue 33 item 6)', () => {
+  it('names the count', () => {
+    expect(superAdminPrompt(20)).toBe('Make 20 users super admins?');
+    expect(superAdminPrompt(1)).toBe('Make 1 user a super admin?');
+  });
+
+  it('keeps selected only the rows still shown when the list changes', () => {
+    const selected = new Set(['a', 'b', 'c']);
+    expect([...keepShown(selected, [{ id: 'b' }, { id: 'd' }])]).toEqual(['b']);
+    expect(keepShown(selected, []).size).toBe(0);
   });
 });
 

@@ -35,7 +35,19 @@ export const governanceMessages = {
   lastSuperAdmin: 'ApplyHub must keep at least one super admin. Make someone else a super admin first.',
   userDeleted: 'This user is deleted. Restore them first.',
   userNotFound: 'User not found.',
+  confirmSuperAdmin: 'Confirm making this user a super admin.',
 } as const;
+
+/** The question before a bulk promotion to Superadmin names the count: 'Make 20 users super admins?' */
+export function superAdminPrompt(count: number): string {
+  return count === 1 ? 'Make 1 user a super admin?' : `Make ${count} users super admins?`;
+}
+
+/** The selection kept when the list changes: only rows still shown stay selected. */
+export function keepShown(selected: ReadonlySet<string>, rows: readonly { id: string }[]): Set<string> {
+  const shown = new Set(rows.map((r) => r.id));
+  return new Set([...selected].filter((id) => shown.has(id)));
+}
 
 /** 'Organization admin added successfully' and its two siblings, by assignment kind. */
 export function assignmentAddedMessage(kind: 'org_admin' | 'coalition_manager' | 'reviewer'): string {

@@ -69,7 +69,11 @@ export type SuperUser = z.infer<typeof superUserSchema>;
 /** Bulk role change offers only these two: Superadmin and User (applicant). */
 export const assignableRoles = ['superadmin', 'applicant'] as const;
 export type AssignableRole = (typeof assignableRoles)[number];
-export const setRoleInput = z.object({ role: z.enum(assignableRoles) });
+export const setRoleInput = z.object({
+  role: z.enum(assignableRoles),
+  /** Required (true) to make someone a super admin: the client asks first (issue 33 item 6). */
+  confirm: z.boolean().optional(),
+});
 
 export const assignmentKindsInput = ['org_admin', 'coalition_manager', 'reviewer'] as const;
 export type AssignableKind = (typeof assignmentKindsInput)[number];

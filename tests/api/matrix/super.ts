@@ -150,7 +150,7 @@ export const superArea: MatrixArea = {
       route: 'PUT /super/users/{id}/role',
       writes: 'users',
       path: () => `/api/super/users/${made.userToPromote}/role`,
-      body: () => ({ role: 'superadmin' }),
+      body: () => ({ role: 'superadmin', confirm: true }),
       expect: superOnly(200),
     },
     {

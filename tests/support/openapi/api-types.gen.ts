@@ -585,7 +585,7 @@ export interface paths {
     post: operations["restoreUser"];
   };
   "/super/users/{id}/role": {
-    /** Superadmin or User (applicant). One row, all or nothing; the bulk change calls it per row. */
+    /** Superadmin (with confirm: true) or User (applicant). One row, all or nothing; the bulk change calls it per row. */
     put: operations["setUserRole"];
   };
 }
@@ -10379,7 +10379,7 @@ export interface operations {
       };
     };
   };
-  /** Superadmin or User (applicant). One row, all or nothing; the bulk change calls it per row. */
+  /** Superadmin (with confirm: true) or User (applicant). One row, all or nothing; the bulk change calls it per row. */
   setUserRole: {
     parameters: {
       path: {
@@ -10389,6 +10389,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          confirm?: boolean;
           /** @enum {string} */
           role: "superadmin" | "applicant";
         };
@@ -10441,6 +10442,12 @@ export interface operations {
       };
       /** @description Error */
       409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

@@ -396,11 +396,8 @@ function Editor({
         <aside aria-label="Program settings" className="flex w-full flex-col gap-6 lg:w-80 lg:shrink-0">
           <ReviewerFormCard programId={programId} locked={superAdmin} />
           <Suspense fallback={null}>
-            <ScoringSettingsCard
-              programId={programId}
-              questions={program.form.questions}
-              locked={superAdmin}
-            />
+            {/* The questions being edited, saved or not (issue 33 item 16). */}
+            <ScoringSettingsCard programId={programId} questions={form.questions} locked={superAdmin} />
           </Suspense>
           {mode.kind !== 'coalition' && <ScheduleCard programId={programId} locked={superAdmin} />}
         </aside>

@@ -1,7 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, RotateCcw, Trash2, Users } from 'lucide-react';
-import { Fragment, useState } from 'react';
-import { bulkRoleMessage, inBatches, planRoleChange, revertFailed } from '../../../shared/domain/governance';
+import { Fragment, useEffect, useState } from 'react';
+import {
+  bulkRoleMessage,
+  inBatches,
+  keepShown,
+  planRoleChange,
+  revertFailed,
+  superAdminPrompt,
+} from '../../../shared/domain/governance';
 import type { AssignableRole, SuperUser, UserRoleFilter } from '../../../shared/schemas/governance';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -63,11 +70,22 @@ export function UsersPage() {
   const [shown, setShown] = useState<SuperUser[] | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<{ user: SuperUser; action: 'delete' | 'restore' } | null>(null);
+  /** The promotion to Superadmin waiting for its answer: the ids it would change. */
+  const [promotion, setPromotion] = useState<string[] | null>(null);
 
   const rows = shown ?? list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const selectable = rows.filter((u) => !u.deleted_at);
   const selectedCount = rows.filter((u) => selected.has(u.id)).length;
+  // The list on screen is still the one before the latest search or filter: nothing may be chosen
+  // from it (issue 33 item 6).
+  const stale = search !== term || list.isPlaceholderData || list.isFetching;
+
+  // When the list changes (search, filter, page, refresh), rows no longer shown are no longer selected.
+  const listed = list.data?.items;
+  useEffect(() => {
+    if (listed) setSelected((s) => keepShown(s, listed));
+  }, [listed]);
 
   const toggle = (set: Set<string>, id: string, on: boolean) => {
     const next = new Set(set);
@@ -76,16 +94,23 @@ export function UsersPage() {
     return next;
   };
 
-  async function applyBulk() {
-    const previous = rows;
-    const plan = planRoleChange(previous, selected, bulkRole);
+  function startBulk() {
+    const plan = planRoleChange(rows, selected, bulkRole);
     if (plan.targets.length === 0) {
       toast.info(plan.skipped.length ? 'Deleted users are skipped.' : 'Nothing to change.');
       return;
     }
+    // Super admin rights are granted only after a second look that names how many people get them.
+    if (bulkRole === 'superadmin') setPromotion(plan.targets);
+    else return applyBulk(plan.targets, bulkRole);
+  }
+
+  async function applyBulk(targets: string[], role: AssignableRole) {
+    const previous = rows;
+    const plan = planRoleChange(previous, targets, role);
     setBulkBusy(true);
     setShown(plan.optimistic);
-    const outcome = await inBatches(plan.targets, (id) => setUserRole(id, bulkRole));
+    const outcome = await inBatches(plan.targets, (id) => setUserRole(id, role, role === 'superadmin'));
     setShown(
       revertFailed(
         plan.optimistic,
@@ -154,7 +179,7 @@ export function UsersPage() {
         <Button
           variant="secondary"
           onClick={() => setSelected(new Set(selectable.map((u) => u.id)))}
-          disabled={selectable.length === 0 || bulkBusy}
+          disabled={selectable.length === 0 || bulkBusy || stale}
         >
           Select All
         </Button>
@@ -172,7 +197,7 @@ export function UsersPage() {
           onChange={(e) => setBulkRole(e.target.value as AssignableRole)}
           className="w-40"
         />
-        <Button onClick={() => void applyBulk()} disabled={selectedCount === 0} loading={bulkBusy}>
+        <Button onClick={() => void startBulk()} disabled={selectedCount === 0 || stale} loading={bulkBusy}>
           Change role
         </Button>
       </section>
@@ -308,6 +333,15 @@ export function UsersPage() {
           )}
         </QueryStates>
       </section>
+
+      <ConfirmDialog
+        open={promotion !== null}
+        onOpenChange={(open) => !open && setPromotion(null)}
+        title={superAdminPrompt(promotion?.length ?? 0)}
+        description="Super admins can manage every organization, program, application and user on ApplyHub, including other super admins."
+        confirmLabel={promotion?.length === 1 ? 'Make super admin' : 'Make super admins'}
+        onConfirm={() => promotion && applyBulk(promotion, 'superadmin')}
+      />
 
       <ConfirmDialog
         open={confirm !== null}

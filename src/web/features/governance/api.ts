@@ -180,8 +180,13 @@ export function useMemberMutations(coalitionId: string) {
   return { add, remove };
 }
 
-export const setUserRole = (id: string, role: AssignableRole) =>
-  api<SuperUser>('PUT', `/super/users/${enc(id)}/role`, { role });
+/** `confirmed`: the super admin has answered the promotion question (required for Superadmin). */
+export const setUserRole = (id: string, role: AssignableRole, confirmed = false) =>
+  api<SuperUser>(
+    'PUT',
+    `/super/users/${enc(id)}/role`,
+    role === 'superadmin' ? { role, confirm: confirmed } : { role },
+  );
 
 export function useUserMutations() {
   const queryClient = useQueryClient();

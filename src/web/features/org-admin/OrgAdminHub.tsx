@@ -35,7 +35,7 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
       title: 'Applications Inbox',
       description: 'Every review of every application.',
       icon: Inbox,
-      to: '/review/all',
+      to: `/org/${org.slug}/admin/reviews`,
     },
     {
       title: 'Publish Results',

@@ -86,7 +86,7 @@ export function ApplicationReviewers({ detail, programId }: { detail: ScoringDet
                       size="sm"
                       variant="ghost"
                       loading={busy === p.user_id}
-                      aria-label={`Lift the conflict of ${name}`}
+                      aria-label={`Lift conflict of ${name}`}
                       onClick={() => act(p.user_id, () => removeConflict(programId, conflict.id))}
                     >
                       Lift conflict
@@ -121,7 +121,7 @@ export function ApplicationReviewers({ detail, programId }: { detail: ScoringDet
                       size="sm"
                       variant="ghost"
                       disabled={busy === p.user_id}
-                      aria-label={`Mark a conflict of interest for ${name}`}
+                      aria-label={`Mark conflict of interest for ${name}`}
                       onClick={() =>
                         act(p.user_id, () => addConflict(programId, detail.application_id, p.user_id, null))
                       }

@@ -1,0 +1,3 @@
+ALTER TABLE "assignments" ADD COLUMN "derived_from_assignment_id" uuid;--> statement-breakpoint
+ALTER TABLE "assignments" ADD CONSTRAINT "assignments_derived_from_assignment_id_assignments_id_fk" FOREIGN KEY ("derived_from_assignment_id") REFERENCES "public"."assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "assignments_derived_idx" ON "assignments" USING btree ("derived_from_assignment_id") WHERE "assignments"."derived_from_assignment_id" is not null;
