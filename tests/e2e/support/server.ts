@@ -50,6 +50,9 @@ const APP_ENV_VARS = [
   'S3_FORCE_PATH_STYLE',
   'WEBHOOKS_ALLOW_PRIVATE',
   'WEBHOOKS_TIMEOUT',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL',
 ];
 
 /** A port nobody listens on right now (the OS picks it). */

@@ -1842,6 +1842,7 @@ export interface operations {
         content: {
           "application/json": {
             demo_mode: boolean;
+            mail_off: boolean;
             /** @enum {string} */
             sign_in: "google" | "demo";
           };
@@ -6077,6 +6078,8 @@ export interface operations {
                 reason: string;
               })[];
             failures_total: number;
+            mail_off: boolean;
+            not_sent: number;
             pending: number;
             sent: number;
           };
