@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
       BETTER_AUTH_SECRET: secret,
+      SMTP_URL: 'smtp://mail.example.org:587',
     };
     expect(loadConfig(prod).shutdownDelayMs).toBe(5_000);
     expect(loadConfig({ DATA_DIR: dataDir }).shutdownDelayMs).toBe(0);
@@ -53,12 +54,39 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       BETTER_AUTH_SECRET: secret,
       DATABASE_URL: 'postgres://x/y',
+      MAIL: 'off',
     };
     expect(loadConfig(prod).demoMode).toBe(false);
     expect(() => loadConfig({ ...prod, DEMO_MODE: '1' })).toThrow(ConfigError);
   });
 
+  it('mail (issue 33 item 8): production needs SMTP_URL or MAIL=off; outside demo mode no SMTP_URL is off', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      BETTER_AUTH_SECRET: secret,
+    };
+    expect(() => loadConfig(prod)).toThrow(
+      'SMTP_URL is required when NODE_ENV=production; set MAIL=off to run without sending any email.',
+    );
+    expect(loadConfig({ ...prod, MAIL: 'off' }).mail.off).toBe(true);
+    const smtp = loadConfig({ ...prod, SMTP_URL: 'smtps://u:p@mail.example.org:465' }).mail;
+    expect(smtp.off).toBe(false);
+    expect(smtp.smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+    // MAIL=off wins over SMTP_URL (mail turned off for a while without losing the setting).
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.org', MAIL: 'off' }).mail.off).toBe(true);
+    // Demo mode: the built-in mailbox, not off.
+    expect(loadConfig({ DATA_DIR: dataDir }).mail.off).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL: 'off' }).mail.off).toBe(true);
+    // Outside demo mode without SMTP_URL (development with Google): off, never recorded as sent.
+    const google = { DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).mail.off).toBe(true);
+    expect(loadConfig({ ...google, SMTP_URL: 'smtp://mail.example.org' }).mail.off).toBe(false);
+  });
+
   it.each([
+    [{ MAIL: 'on' }, /MAIL must be off/],
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],

@@ -66,7 +66,7 @@ export interface Config {
   apiTokenRatePerMinute?: number;
   /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
-  /** SMTP_URL and MAIL_FROM (decision 034). */
+  /** SMTP_URL, MAIL_FROM and MAIL=off (decisions 034, 054). */
   mail: MailConfig;
   /** Webhook delivery (decision 045). */
   webhooks: WebhookSettings;
@@ -347,7 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   let mail: MailConfig;
   try {
-    mail = parseMailConfig(env, publicUrl);
+    mail = parseMailConfig(env, publicUrl, { production, demoMode });
   } catch (err) {
     throw err instanceof MailConfigError ? new ConfigError(err.message) : err;
   }

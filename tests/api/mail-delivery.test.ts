@@ -5,6 +5,7 @@ import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { INVALID_ADDRESS, type OutgoingEmail, queueEmail, queueEmails } from '../../src/server/mail';
 import { deliverMail } from '../../src/server/mail/deliver';
 import { messageIdFor, messageIdLocal } from '../../src/server/mail/keys';
+import { MAIL_OFF } from '../../src/server/mail/settings';
 import { closeTransport } from '../../src/server/mail/transport';
 import { onboardedUser } from '../support/factory';
 import { TestSmtp } from '../support/smtp';
@@ -253,6 +254,55 @@ describe('the built-in mailbox (no SMTP_URL)', () => {
       expect((await statusOf('mailbox')).status).toBe('sent');
     } finally {
       await demo.deps.notifier.stop();
+      runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5 });
+    }
+  });
+});
+
+describe('mail is off (issue 33 item 8: MAIL=off, or no SMTP_URL outside demo mode)', () => {
+  it('records every email as not sent, delivers it nowhere, and says so to the web and the admin', async () => {
+    // A second app on the same database with mail off: nothing reaches the SMTP server or the mailbox.
+    const off = await createTestApp({
+      database: t.database,
+      config: {
+        demoMode: false,
+        mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: FROM }, off: true },
+      },
+    });
+    await runner.stop();
+    try {
+      const before = smtp.received.length;
+      await queue([
+        { ...receipt(), kind: 'results_published', about: { entity: 'mail-off' } } as OutgoingEmail,
+      ]);
+      const row = await statusOf('mail-off');
+      await deliverMail(
+        { id: 'x', name: 'mail.send', data: { id: row.id }, attempt: 1, attempts: 1 },
+        off.deps,
+      );
+      const after = await statusOf('mail-off');
+      expect(after.status).toBe('skipped');
+      expect(after.error).toBe(MAIL_OFF);
+      expect(after.sentAt).toBeNull();
+      expect(smtp.received.length).toBe(before);
+      const stored = await t.deps.db
+        .select()
+        .from(mailbox)
+        .where(eq(mailbox.messageId, messageIdFor(row.messageId, FROM)));
+      expect(stored).toHaveLength(0);
+
+      // The web is told, so the screens that promise an email can warn before the action.
+      expect((await off.json('GET', '/api/config')).body.mail_off).toBe(true);
+      expect((await t.json('GET', '/api/config')).body.mail_off).toBe(false);
+      // The program's delivery status counts it as not sent, never as sent.
+      const delivery = await off.json('GET', `/api/programs/${world.ids.publishedProgram}/mail-delivery`, {
+        as: world.cookies.orgAdmin ?? '',
+      });
+      expect(delivery.status).toBe(200);
+      expect(delivery.body.mail_off).toBe(true);
+      expect(delivery.body.not_sent).toBeGreaterThanOrEqual(1);
+    } finally {
+      await off.deps.notifier.stop();
       runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5 });
     }
   });

@@ -39,6 +39,8 @@ beforeAll(async () => {
       BETTER_AUTH_SECRET: 'production-test-secret-0123456789abcdef0123456789',
       NODE_OPTIONS: `--import=${path.join(import.meta.dirname, 'support/google-stand-in.mjs')}`,
       GOOGLE_STAND_IN: issuer.url,
+      // Production refuses to start without SMTP_URL unless mail is turned off explicitly.
+      MAIL: 'off',
     },
   });
 });
@@ -64,6 +66,7 @@ describe('no demo sign-in in production', () => {
   it('config says so and the demo endpoints do not exist', async () => {
     const config = await (await fetch(`${app.url}/api/config`)).json();
     expect(config.demo_mode).toBe(false);
+    expect(config.mail_off).toBe(true);
     const signIn = await fetch(`${app.url}/api/demo/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.url },

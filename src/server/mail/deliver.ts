@@ -6,6 +6,7 @@ import { mailMessages, mailPreferences, organizations } from '../db/schema';
 import { type Job, PermanentJobError, registerJobHandler } from '../jobs';
 import { messageIdFor, type OptionalCategory, unsubscribeToken } from './keys';
 import { stillDue } from './reminders';
+import { MAIL_OFF } from './settings';
 import {
   categoryOf,
   isMailKind,
@@ -85,6 +86,11 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
   const row = await loadMessage(db, job.data.id);
   if (row?.m.status !== 'pending') return;
   const m = row.m;
+  // Mail is off (decision 054): the email is recorded as not sent, never reported as delivered.
+  if (config.mail.off) {
+    await mark(db, m.id, { status: 'skipped', error: MAIL_OFF });
+    return;
+  }
   if (!isMailKind(m.kind)) throw new PermanentJobError(`Unknown email kind "${m.kind}".`);
   const kind: MailKind = m.kind;
   const category = categoryOf(kind);

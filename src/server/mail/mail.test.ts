@@ -22,6 +22,7 @@ describe('mail settings', () => {
     expect(config).toEqual({
       smtpUrl: null,
       from: { name: 'ApplyHub', address: 'no-reply@apply.example.org' },
+      off: false,
     });
     const set = parseMailConfig(
       { SMTP_URL: 'smtps://u:p@smtp.example.org:465', MAIL_FROM: 'Apply <apply@example.org>' },
@@ -30,6 +31,7 @@ describe('mail settings', () => {
     expect(set).toEqual({
       smtpUrl: 'smtps://u:p@smtp.example.org:465',
       from: { name: 'Apply', address: 'apply@example.org' },
+      off: false,
     });
     expect(() => parseMailConfig({ SMTP_URL: 'http://x' }, 'http://localhost:3000')).toThrow(MailConfigError);
     expect(() => parseMailConfig({ MAIL_FROM: 'nobody' }, 'http://localhost:3000')).toThrow(MailConfigError);
@@ -47,8 +49,14 @@ describe('mail settings', () => {
     });
     expect(line).not.toContain('hunter2');
     expect(
-      mailStartLine({ production: true, mail: { smtpUrl: null, from: { name: 'A', address: 'a@b.c' } } }),
+      mailStartLine({
+        production: true,
+        mail: { smtpUrl: null, from: { name: 'A', address: 'a@b.c' }, off: true },
+      }),
     ).toMatch(/^Mail is off/);
+    expect(
+      mailStartLine({ production: false, mail: { smtpUrl: null, from: { name: 'A', address: 'a@b.c' } } }),
+    ).toMatch(/built-in mailbox/);
   });
 });
 

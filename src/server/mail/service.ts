@@ -157,7 +157,12 @@ export const FAILURES_SHOWN = 100;
  * Delivery of a program's emails of the given kinds: counts by status and the newest failures with
  * their reason. Two statements, on the program/kind/status index. The caller authorizes.
  */
-export async function deliveryOfProgram(db: Db, programId: string, kinds: string[]): Promise<MailDelivery> {
+export async function deliveryOfProgram(
+  db: Db,
+  programId: string,
+  kinds: string[],
+  mailOff: boolean,
+): Promise<MailDelivery> {
   const scope = and(eq(mailMessages.programId, programId), inArray(mailMessages.kind, kinds));
   const [counts, failures] = await Promise.all([
     db
@@ -186,5 +191,7 @@ export async function deliveryOfProgram(db: Db, programId: string, kinds: string
     failed: by.failed ?? 0,
     failures: failures.map((f) => ({ ...f, at: iso(f.at) })),
     failures_total: by.failed ?? 0,
+    not_sent: by.skipped ?? 0,
+    mail_off: mailOff,
   };
 }

@@ -4,7 +4,16 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The envelope and From address; each organization's name is the display name. */
   from: { name: string; address: string };
+  /**
+   * Mail is off (issue 33 item 8): MAIL=off, or no SMTP_URL outside demo mode. Nothing is delivered,
+   * not even to the built-in mailbox; every email is recorded as not sent, with MAIL_OFF as its
+   * reason, and the admin screens that promise an email say so before the action.
+   */
+  off?: boolean;
 }
+
+/** The delivery status of an email while mail is off. */
+export const MAIL_OFF = 'Not sent: mail is off.';
 
 export class MailConfigError extends Error {}
 
@@ -31,8 +40,21 @@ export function redactSmtpUrl(url: string): string {
   }
 }
 
-export function parseMailConfig(env: Record<string, string | undefined>, publicUrl: string): MailConfig {
+export function parseMailConfig(
+  env: Record<string, string | undefined>,
+  publicUrl: string,
+  mode: { production?: boolean; demoMode?: boolean } = { demoMode: true },
+): MailConfig {
   const smtpUrl = env.SMTP_URL || null;
+  if (env.MAIL !== undefined && !['', 'off'].includes(env.MAIL)) {
+    throw new MailConfigError(`MAIL must be off (or unset), got "${env.MAIL}".`);
+  }
+  const mailOff = env.MAIL === 'off';
+  if (mode.production && !smtpUrl && !mailOff) {
+    throw new MailConfigError(
+      'SMTP_URL is required when NODE_ENV=production; set MAIL=off to run without sending any email.',
+    );
+  }
   if (smtpUrl) {
     let protocol = '';
     try {
@@ -56,14 +78,14 @@ export function parseMailConfig(env: Record<string, string | undefined>, publicU
       `MAIL_FROM must be an address such as "ApplyHub <no-reply@example.org>", got "${fromValue}".`,
     );
   }
-  return { smtpUrl, from };
+  return { smtpUrl, from, off: mailOff || (!smtpUrl && !mode.demoMode) };
 }
 
 /** What the server says about mail when it starts. */
 export function mailStartLine(config: { production: boolean; mail: MailConfig }): string {
+  if (config.mail.off)
+    return 'Mail is off (MAIL=off, or no SMTP_URL outside demo mode): nobody receives email, and every email is recorded as not sent.';
   if (config.mail.smtpUrl)
     return `Mail: SMTP ${redactSmtpUrl(config.mail.smtpUrl)}, from ${config.mail.from.address}.`;
-  return config.production
-    ? 'Mail is off: SMTP_URL is not set, so nobody receives email. What would be sent is kept in the built-in mailbox (Super admin → Mailbox).'
-    : 'Mail goes to the built-in mailbox (Super admin → Mailbox): set SMTP_URL to send real email.';
+  return 'Mail goes to the built-in mailbox (Super admin → Mailbox): set SMTP_URL to send real email.';
 }

@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
+import { adminHomeSchema, orgSettingsInput, orgSettingsSchema } from '../../shared/schemas/orgs';
 import { publicOrgSchema } from '../../shared/schemas/public';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
 import { webBody } from '../http/web-body';
+import { adminHome } from './admin-home';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
 
@@ -24,7 +25,19 @@ export const orgAdminRoutes = router()
         ...errors(401, 403, 404),
       },
     }),
-    (c) => ok(c, ({ db, actor, param }) => recordAdminVisit(db, actor, param.slug)),
+    (c) => ok(c, ({ db, clock, actor, param }) => recordAdminVisit(db, clock, actor, param.slug)),
+  )
+  .openapi(
+    apiRoute('getOrgAdminHome', 'session', {
+      method: 'get',
+      path: '/orgs/{slug}/admin/home',
+      tags: ['orgs'],
+      summary:
+        'The org admin home: new submissions since the last visit, programs closing this week, reviewers behind, results ready to publish, changes requested.',
+      request: { params: slugParam },
+      responses: { ...jsonOk(adminHomeSchema), ...errors(401, 403, 404) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param }) => adminHome(db, clock, actor, param.slug)),
   )
   .openapi(
     apiRoute('getOrgSettings', 'token', {

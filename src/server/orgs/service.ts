@@ -1,21 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../shared/policy';
+import type { Clock } from '../clock';
 import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { assignments } from '../db/schema';
 import { liveOrgBySlug } from '../discovery/queries';
 import { NotFound } from '../errors';
 import { upsertAssignment } from '../users/assignments';
+import { recordHomeVisit } from './admin-home';
 
 /**
  * Visiting the org admin hub makes the org admin a reviewer of the organization (idempotent), a
- * grant derived from the admin assignment: revoking that assignment removes it (issue 33 item 7).
+ * grant derived from the admin assignment: revoking that assignment removes it (issue 33 item 7);
+ * it also records the visit for the home's "since your last visit" counts.
  * Super admins are let in without being assigned anything.
  */
-export async function recordAdminVisit(db: Db, actor: Actor | null, slug: string) {
+export async function recordAdminVisit(db: Db, clock: Clock, actor: Actor | null, slug: string) {
   const org = await liveOrgBySlug(db, slug);
   if (!org) throw new NotFound('Organization not found.');
   const me = assertCan(actor, { kind: 'org:admin', orgId: org.id });
+  // The admin home's "since your last visit" (issue 33 item 20).
+  await recordHomeVisit(db, me.userId, org.id, clock.now());
   if (!me.orgAdmin.includes(org.id)) return { org, reviewer_assigned: false };
   const assigned = await db.transaction(async (tx) => {
     // The admin assignment the grant comes from, locked so that a revocation running beside this

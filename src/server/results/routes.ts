@@ -113,5 +113,6 @@ export const resultRoutes = router()
       request: { params: programIdParam },
       responses: { ...jsonOk(mailDeliverySchema), ...errors(400, 401, 403, 404) },
     }),
-    (c) => ok(c, ({ db, actor, param }) => programMailDelivery(db, actor, param.id)),
+    (c) =>
+      ok(c, ({ db, config, actor, param }) => programMailDelivery(db, actor, param.id, !!config.mail.off)),
   );

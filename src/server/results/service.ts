@@ -66,9 +66,9 @@ const resultProgram = (access: ProgramAdminAccess): ResultProgram => ({
 });
 
 /** Delivery of a program's result emails (sent / pending / failed, and why). */
-export async function programMailDelivery(db: Db, actor: Actor | null, programId: string) {
+export async function programMailDelivery(db: Db, actor: Actor | null, programId: string, mailOff: boolean) {
   await programAdminAccess(db, actor, programId);
-  return deliveryOfProgram(db, programId, ['results_published', 'result_updated']);
+  return deliveryOfProgram(db, programId, ['results_published', 'result_updated'], mailOff);
 }
 
 /**

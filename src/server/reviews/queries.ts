@@ -361,8 +361,13 @@ export function inboxViewCondition(view: InboxStatus): SQL {
 }
 
 /** The org inbox: the organization's applications in a view (one program, or all), newest first. */
-export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string): SQL {
-  const program = programId ? sql`and p.id = ${programId}` : sql``;
+/** Optional filters of the inbox: one program; applications submitted after a time. */
+function inboxFilters(programId?: string, since?: string): SQL {
+  return sql`${programId ? sql`and p.id = ${programId}` : sql``} ${since ? sql`and a.submitted_at > ${since}` : sql``}`;
+}
+
+export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string, since?: string): SQL {
+  const program = inboxFilters(programId, since);
   return sql`select ${rowColumns}, a.status as application_status, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
     from applications a
     join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
@@ -378,8 +383,8 @@ export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: st
 }
 
 /** How many of the organization's (or one program's) applications are in each view (one statement). */
-function orgReviewCountsSql(orgId: string, programId?: string): SQL {
-  const program = programId ? sql`and p.id = ${programId}` : sql``;
+function orgReviewCountsSql(orgId: string, programId?: string, since?: string): SQL {
+  const program = inboxFilters(programId, since);
   const counts = inboxStatuses.map(
     (view) => sql`(count(*) filter (where ${inboxViewCondition(view)}))::int as ${sql.identifier(view)}`,
   );
@@ -390,10 +395,16 @@ function orgReviewCountsSql(orgId: string, programId?: string): SQL {
     left join publications pub on pub.application_id = a.id`;
 }
 
-export async function orgReviews(db: Db, orgId: string, status: InboxStatus, programId?: string) {
+export async function orgReviews(
+  db: Db,
+  orgId: string,
+  status: InboxStatus,
+  programId?: string,
+  since?: string,
+) {
   const [rows, counts] = await Promise.all([
-    run(db, orgReviewsSql(orgId, status, programId)),
-    run(db, orgReviewCountsSql(orgId, programId)),
+    run(db, orgReviewsSql(orgId, status, programId, since)),
+    run(db, orgReviewCountsSql(orgId, programId, since)),
   ]);
   const c = counts[0] ?? {};
   return {

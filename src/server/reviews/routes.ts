@@ -130,6 +130,6 @@ export const reviewRoutes = router()
     }),
     (c) =>
       ok(c, ({ db, actor, param, query }) =>
-        getOrgReviews(db, actor, param.slug, query.status, query.program_id),
+        getOrgReviews(db, actor, param.slug, query.status, query.program_id, query.submitted_since),
       ),
   );

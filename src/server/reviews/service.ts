@@ -386,6 +386,7 @@ export async function getOrgReviews(
   slug: string,
   status: InboxStatus,
   programId?: string,
+  submittedSince?: string,
 ): Promise<OrgReviewList> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -393,6 +394,6 @@ export async function getOrgReviews(
     .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
   assertCan(actor, { kind: 'org:admin', orgId: org.id });
-  const { items, counts } = await orgReviews(db, org.id, status, programId);
+  const { items, counts } = await orgReviews(db, org.id, status, programId, submittedSince);
   return { items, total: items.length, counts };
 }

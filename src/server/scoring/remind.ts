@@ -22,6 +22,7 @@ export async function remindReviewer(
   actor: Actor | null,
   programId: string,
   userId: string,
+  mailOff = false,
 ): Promise<{ message: string; sent: boolean }> {
   const access = await programAdminAccess(db, actor, programId);
   const [reviewer] = await rows(
@@ -55,6 +56,7 @@ export async function remindReviewer(
       },
     }),
   );
+  if (mailOff) return { message: `Mail is off: no reminder was sent to ${who}.`, sent: false };
   return sent
     ? { message: `Reminder sent to ${who}.`, sent }
     : { message: `${who} was already reminded today, or has turned reminders off.`, sent };

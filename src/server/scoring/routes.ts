@@ -97,7 +97,10 @@ export const scoringRoutes = router()
       request: { params: reviewerParam },
       responses: { ...jsonOk(remindResult), ...errors(400, 401, 403, 404, 409) },
     }),
-    (c) => ok(c, ({ db, clock, actor, param }) => remindReviewer(db, clock, actor, param.id, param.userId)),
+    (c) =>
+      ok(c, ({ db, clock, config, actor, param }) =>
+        remindReviewer(db, clock, actor, param.id, param.userId, !!config.mail.off),
+      ),
   )
   .openapi(
     apiRoute('assignScoreSheets', 'token', {

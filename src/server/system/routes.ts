@@ -45,7 +45,11 @@ export const systemRoutes = router()
     (c) => {
       const { config } = c.get('deps');
       return c.json(
-        { demo_mode: config.demoMode, sign_in: config.demoMode ? ('demo' as const) : ('google' as const) },
+        {
+          demo_mode: config.demoMode,
+          sign_in: config.demoMode ? ('demo' as const) : ('google' as const),
+          mail_off: !!config.mail.off,
+        },
         200,
       );
     },

@@ -62,6 +62,10 @@ export const mailDeliverySchema = z.object({
   ),
   /** The newest failures are listed, at most this many. */
   failures_total: z.number().int(),
+  /** Recorded as not sent (mail is off, decision 054). */
+  not_sent: z.number().int(),
+  /** Mail is off on this server: nothing is delivered. */
+  mail_off: z.boolean(),
 });
 export type MailDelivery = z.infer<typeof mailDeliverySchema>;
 

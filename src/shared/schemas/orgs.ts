@@ -42,3 +42,26 @@ export const orgSettingsInput = z.object({
   }),
 });
 export type OrgSettingsInput = z.input<typeof orgSettingsInput>;
+
+/** One number on the org admin's home, with the programs it comes from (most first, at most 5). */
+const adminHomeItem = z.object({
+  count: z.number().int(),
+  programs: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().int() })),
+});
+
+/** The org admin's home (issue 33 item 20): what needs them. */
+export const adminHomeSchema = z.object({
+  /** New submissions are counted from here: the last visit, or FIRST_VISIT_DAYS back on a first visit. */
+  since: z.string(),
+  since_last_visit: z.boolean(),
+  new_submissions: adminHomeItem,
+  closing_this_week: adminHomeItem,
+  /** Distinct reviewers with score sheets left in programs whose application window has closed. */
+  reviewers_behind: adminHomeItem,
+  /** Finalized results not yet published, in published programs. */
+  results_ready: adminHomeItem,
+  /** Programs whose changes the super admin requested. */
+  changes_requested: adminHomeItem,
+});
+export type AdminHome = z.infer<typeof adminHomeSchema>;
+export type AdminHomeItem = z.infer<typeof adminHomeItem>;

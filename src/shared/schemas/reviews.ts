@@ -150,6 +150,8 @@ export const orgReviewsQuery = z.object({
   status: z.enum(inboxStatuses).default('all'),
   /** One program of the organization (the inbox's program filter and the dashboard's links). */
   program_id: uuid('Program ids must be UUIDs.').optional(),
+  /** Only applications submitted after this time (the admin home's "new since your last visit"). */
+  submitted_since: z.iso.datetime({ offset: true, message: 'Give a date and time.' }).optional(),
 });
 
 /** Review detail (the Applicant Responses panel and the Review panel). */

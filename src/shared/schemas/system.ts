@@ -7,6 +7,8 @@ export const publicConfigSchema = z.object({
   demo_mode: z.boolean(),
   /** 'google': real Google (or the test stand-in); 'demo': the demo sign-in page. */
   sign_in: z.enum(['google', 'demo']),
+  /** Mail is off (decision 054): the admin screens that promise an email say so before the action. */
+  mail_off: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -25,11 +25,21 @@ export const meQuery = queryOptions({
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => api<PublicConfig>('GET', '/config'),
+  queryFn: (): Promise<Pick<PublicConfig, 'demo_mode' | 'sign_in'>> => api<PublicConfig>('GET', '/config'),
   // Known before the first render when the server served the page: the demo banner is laid out at once.
   initialData:
     bootDemoMode === undefined
       ? undefined
       : { demo_mode: bootDemoMode, sign_in: bootDemoMode ? ('demo' as const) : ('google' as const) },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * Whether mail is off on this server (decision 054): the admin screens that promise an email say so
+ * before the action. Asked of the server (the page hints carry demo mode only).
+ */
+export const mailOffQuery = queryOptions({
+  queryKey: ['config', 'mail'],
+  queryFn: async () => (await api<PublicConfig>('GET', '/config')).mail_off,
   staleTime: Number.POSITIVE_INFINITY,
 });

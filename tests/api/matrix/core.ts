@@ -39,6 +39,11 @@ export const coreArea: MatrixArea = {
       path: (w) => `/api/orgs/${w.slugs.org}/admin/visit`,
       expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
     },
+    {
+      route: 'GET /orgs/{slug}/admin/home',
+      path: (w) => `/api/orgs/${w.slugs.org}/admin/home`,
+      expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
+    },
     // Programs (issue 3). Programs another tenant may not see answer 404, not 403.
     {
       route: 'GET /orgs/{slug}/programs',

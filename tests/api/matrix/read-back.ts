@@ -14,6 +14,7 @@ import {
   mailMessages,
   mailPreferences,
   notifications,
+  orgAdminVisits,
   organizations,
   orgRequestConversions,
   personalDataNotices,
@@ -36,7 +37,7 @@ import {
  * Sessions are left out on purpose: any signed-in request may renew its own session.
  */
 export const tableFamilies = {
-  users: [user, profiles, assignments, files],
+  users: [user, profiles, assignments, files, orgAdminVisits],
   orgs: [organizations, coalitions, coalitionMemberships, orgRequestConversions],
   programs: [programs, programEvents],
   applications: [applications, files],

@@ -51,6 +51,9 @@ const APP_ENV_VARS = [
   'WEBHOOKS_ALLOW_PRIVATE',
   'WEBHOOKS_PORTS',
   'WEBHOOKS_TIMEOUT',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL',
 ];
 
 /** A port nobody listens on right now (the OS picks it). */

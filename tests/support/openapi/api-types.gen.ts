@@ -176,6 +176,10 @@ export interface paths {
     /** An organization's public page: its details and published programs */
     get: operations["getOrg"];
   };
+  "/orgs/{slug}/admin/home": {
+    /** The org admin home: new submissions since the last visit, programs closing this week, reviewers behind, results ready to publish, changes requested. */
+    get: operations["getOrgAdminHome"];
+  };
   "/orgs/{slug}/admin/visit": {
     /** The org admin opened the admin hub: assigns them as reviewer of the organization (idempotent). */
     post: operations["visitOrgAdminHub"];
@@ -1881,6 +1885,7 @@ export interface operations {
         content: {
           "application/json": {
             demo_mode: boolean;
+            mail_off: boolean;
             /** @enum {string} */
             sign_in: "google" | "demo";
           };
@@ -3203,6 +3208,83 @@ export interface operations {
       };
     };
   };
+  /** The org admin home: new submissions since the last visit, programs closing this week, reviewers behind, results ready to publish, changes requested. */
+  getOrgAdminHome: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            changes_requested: {
+              count: number;
+              programs: {
+                  count: number;
+                  id: string;
+                  name: string;
+                }[];
+            };
+            closing_this_week: {
+              count: number;
+              programs: {
+                  count: number;
+                  id: string;
+                  name: string;
+                }[];
+            };
+            new_submissions: {
+              count: number;
+              programs: {
+                  count: number;
+                  id: string;
+                  name: string;
+                }[];
+            };
+            results_ready: {
+              count: number;
+              programs: {
+                  count: number;
+                  id: string;
+                  name: string;
+                }[];
+            };
+            reviewers_behind: {
+              count: number;
+              programs: {
+                  count: number;
+                  id: string;
+                  name: string;
+                }[];
+            };
+            since: string;
+            since_last_visit: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The org admin opened the admin hub: assigns them as reviewer of the organization (idempotent). */
   visitOrgAdminHub: {
     parameters: {
@@ -3896,6 +3978,7 @@ export interface operations {
       query?: {
         status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started";
         program_id?: string;
+        submitted_since?: string;
       };
       path: {
         slug: string;
@@ -6168,6 +6251,8 @@ export interface operations {
                 reason: string;
               })[];
             failures_total: number;
+            mail_off: boolean;
+            not_sent: number;
             pending: number;
             sent: number;
           };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FileInfo } from '../../../shared/schemas/files';
+import { user } from './auth';
 
 export const organizations = pgTable(
   'organizations',
@@ -50,4 +51,24 @@ export const coalitionMemberships = pgTable(
     primaryKey({ columns: [t.coalitionId, t.organizationId] }),
     index('coalition_memberships_org_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * When each admin last opened an organization's admin home (issue 33 item 20): its "new since your
+ * last visit" counts start at `previous_visit_at`. A visit more than 30 minutes after the last one
+ * moves `last_visit_at` into `previous_visit_at`, so reloading the home does not reset the counts.
+ */
+export const orgAdminVisits = pgTable(
+  'org_admin_visits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }).notNull(),
+    previousVisitAt: timestamp('previous_visit_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organizationId] })],
 );

@@ -69,11 +69,20 @@ export async function requireOrgReviewer(queryClient: QueryClient, href: string,
   return { me, org };
 }
 
-/** Reviewer rights: a super admin, or anyone with a reviewer assignment (by org or program). */
-export async function requireReviewer(queryClient: QueryClient, href: string) {
+/**
+ * Reviewer rights: a super admin, or anyone with a reviewer assignment (by org or program). With
+ * `coalitionManagers`, a coalition manager too (All Reviews: they download their coalition's
+ * reviews there; the server lists and exports only what each may read).
+ */
+export async function requireReviewer(
+  queryClient: QueryClient,
+  href: string,
+  options: { coalitionManagers?: boolean } = {},
+) {
   const me = await requireSignedIn(queryClient, href);
   if (isSuper(me)) return me;
-  if (!me.effective_roles.has_reviewer && !me.effective_roles.has_admin)
+  const roles = me.effective_roles;
+  if (!roles.has_reviewer && !roles.has_admin && !(options.coalitionManagers && roles.has_co_manager))
     throw redirect({ to: '/unauthorized' });
   return me;
 }

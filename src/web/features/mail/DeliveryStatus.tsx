@@ -56,6 +56,11 @@ export function DeliveryStatus({ programId }: { programId: string }) {
         </p>
       ) : (
         <>
+          {(d.mail_off || d.not_sent > 0) && (
+            <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {d.not_sent === 1 ? '1 email' : `${d.not_sent} emails`} not sent: mail is off.
+            </p>
+          )}
           <div className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
             <Count
               icon={<CheckCircle2 className="size-6" aria-hidden="true" />}

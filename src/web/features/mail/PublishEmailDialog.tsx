@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { publishPreviewQuery, sendTestCopy } from './api';
 import { EmailView } from './EmailView';
+import { MailOffNotice } from './MailOffNotice';
 
 /**
  * The publish confirmation (issue 19 item 5): how many applicants get the result, what they see, and
@@ -86,6 +87,7 @@ export function PublishEmailDialog({
         </>
       }
     >
+      <MailOffNotice what="The results email" className="mb-4" />
       <section aria-labelledby="email-preview-heading">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="email-preview-heading" className="text-base font-semibold text-slate-900">

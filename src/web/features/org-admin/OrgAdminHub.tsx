@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { type HubCard, HubCards } from '../dashboard/HubCards';
+import { AdminHomeNumbers } from './AdminHomeNumbers';
 
 /** The org admin hub. Opening it makes the org admin a reviewer of the organization (server, idempotent). */
 export function OrgAdminHub({ org }: { org: PublicOrg }) {
@@ -72,6 +73,7 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
   return (
     <DashboardShell showReviews>
       <PageHeader eyebrow="Organization admin" title={org.name} />
+      <AdminHomeNumbers slug={org.slug} />
       <HubCards cards={cards} />
     </DashboardShell>
   );

@@ -17,6 +17,7 @@ import { Notice as NoticeLine, type NoticeValue } from '../../components/ui/Noti
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
+import { MailOffNotice } from '../mail/MailOffNotice';
 import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { isForbidden, orgProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
 import { typeLabel } from '../programs-admin/parts';
@@ -342,6 +343,7 @@ function AddForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
+      <MailOffNotice what="The email telling them of their new role" />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!trimmed} loading={busy}>
           {busy ? 'Adding…' : words[role].add}

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
+import { matchesProgramFilter, type ProgramFilter } from '../../../shared/domain/admin-home';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { QueryStates } from '../../components/ui/QueryStates';
@@ -31,13 +34,28 @@ import {
 const builderHref = (slug: string, id: string) => `/org/${slug}/admin/programs/${id}/builder`;
 
 /** /org/{slug}/admin/programs: create a draft, the organization's programs, deleted programs. */
-export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper: boolean }) {
+const filterWords: Record<ProgramFilter, { shown: string; empty: string }> = {
+  closing: { shown: 'Closing this week', empty: 'No program closes this week.' },
+  changes_requested: { shown: 'Changes requested', empty: 'No program has changes requested.' },
+};
+
+export function OrgProgramsPage({
+  org,
+  fromSuper,
+  show,
+}: {
+  org: PublicOrg;
+  fromSuper: boolean;
+  /** The admin home's numbers open the list filtered (shared/domain/admin-home). */
+  show?: ProgramFilter;
+}) {
   usePageTitle(`Programs · ${org.name}`);
   const list = useQuery(orgProgramsQuery(org.slug));
   const deleted = useQuery(orgProgramsQuery(org.slug, true));
   useForbiddenRedirect(list.error ?? deleted.error);
   const { remove, restore } = useProgramMutations();
   const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
+  const shown = list.data?.items.filter((p) => !show || matchesProgramFilter(show, p));
 
   return (
     <OrgAdminPage
@@ -51,28 +69,44 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
 
       <section aria-labelledby="programs-heading" className="mt-8">
         <h2 id="programs-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Your programs{list.data ? ` (${list.data.items.length})` : ''}
+          {show ? filterWords[show].shown : 'Your programs'}
+          {shown ? ` (${shown.length})` : ''}
         </h2>
+        {show && (
+          <p className="mb-3 text-sm">
+            <Link
+              to="/org/$orgSlug/admin/programs"
+              params={{ orgSlug: org.slug }}
+              className={cn('font-medium text-blue-700 hover:underline', focusRing)}
+            >
+              Show all programs
+            </Link>
+          </p>
+        )}
         <QueryStates
           query={list}
           loading={<TableSkeleton />}
           error="Failed to load programs"
-          isEmpty={(data) => data.items.length === 0}
+          isEmpty={() => (shown ?? []).length === 0}
           empty={
-            <EmptyState
-              icon={<ClipboardList />}
-              title="No programs yet"
-              description="Create a draft above to start building its application form."
-            />
+            show ? (
+              <EmptyState icon={<ClipboardList />} title={filterWords[show].empty} />
+            ) : (
+              <EmptyState
+                icon={<ClipboardList />}
+                title="No programs yet"
+                description="Create a draft above to start building its application form."
+              />
+            )
           }
         >
-          {(data) => (
+          {() => (
             <ScrollTable
               label="Programs"
               stickyFirst
               columns={['Name', 'Type', 'Status', 'Window', 'Published', '']}
             >
-              {data.items.map((p) => (
+              {(shown ?? []).map((p) => (
                 <tr key={p.id} className={rowClass}>
                   <th scope="row" className={nameCell}>
                     {p.name}

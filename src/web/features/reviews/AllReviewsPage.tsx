@@ -47,7 +47,16 @@ export function AllReviewsPage() {
   const me = useQuery(meQuery);
   const caps = useQuery(capabilitiesQuery);
   const assigned = caps.data?.reviewer_programs ?? [];
-  const list = useInfiniteQuery(allReviewsQuery({ search, mine, status, programId }));
+  const roles = me.data?.effective_roles;
+  // A coalition manager who reviews nothing downloads here (issue 33 item 18): the list is for
+  // reviewers (the server answers 403 to anyone else), the export for managers too.
+  const mayReview =
+    me.data?.role === 'superadmin' || roles?.has_reviewer === true || roles?.has_admin === true;
+  const managerOnly = me.data !== undefined && !mayReview;
+  const list = useInfiniteQuery({
+    ...allReviewsQuery({ search, mine, status, programId }),
+    enabled: me.data !== undefined && mayReview,
+  });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const first = list.data?.pages[0];
   // Any change to a review or a program: reload through the list's own endpoint.
@@ -58,7 +67,16 @@ export function AllReviewsPage() {
 
   return (
     <DashboardShell showReviews>
-      <PageHeader back={<BackLink to="/review">Your Review Assignments</BackLink>} title="All Reviews" />
+      <PageHeader
+        back={
+          managerOnly ? (
+            <BackLink to="/dashboard">Back to Dashboard</BackLink>
+          ) : (
+            <BackLink to="/review">Your Review Assignments</BackLink>
+          )
+        }
+        title="All Reviews"
+      />
 
       <section
         aria-label="Filter reviews"
@@ -88,7 +106,9 @@ export function AllReviewsPage() {
             ]}
           />
         )}
-        <Checkbox label="My reviews only" checked={mine} onCheckedChange={setMine} className="lg:pb-2" />
+        {!managerOnly && (
+          <Checkbox label="My reviews only" checked={mine} onCheckedChange={setMine} className="lg:pb-2" />
+        )}
       </section>
 
       {(me.data?.role === 'superadmin' ||
@@ -104,13 +124,22 @@ export function AllReviewsPage() {
               if (programId) params.set('program_id', programId);
               return `/api/reviews/export?${params}`;
             }}
-            hint="The reviews matching these filters, of the programs you administer."
+            hint={
+              managerOnly
+                ? 'The reviews matching these filters, of your coalition’s programs.'
+                : 'The reviews matching these filters, of the programs you administer.'
+            }
           />
         </div>
       )}
 
       <div className="mt-6">
-        {list.isPending ? (
+        {managerOnly ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm">
+            As a coalition manager you download the reviews of your coalition’s programs here. Each program’s
+            reviewers read and write its reviews.
+          </p>
+        ) : me.isPending || list.isPending ? (
           <LoadingText />
         ) : list.isError ? (
           <ErrorState

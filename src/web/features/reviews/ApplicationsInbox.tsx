@@ -4,8 +4,10 @@ import { Inbox } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import type { InboxStatus } from '../../../shared/schemas/reviews';
+import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
+import { formatDateTime } from '../../lib/format';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { PdfLink } from '../exports/PdfLink';
@@ -34,23 +36,27 @@ export function ApplicationsInbox({
   org,
   status,
   programId,
+  since,
 }: {
   org: PublicOrg;
   status: InboxStatus;
   programId: string | undefined;
+  /** Only applications submitted after this time (the admin home's "new since your last visit"). */
+  since?: string;
 }) {
   usePageTitle(`Applications Inbox · ${org.name}`);
   const navigate = useNavigate();
-  const list = useQuery(orgReviewsQuery(org.slug, status, programId));
+  const list = useQuery(orgReviewsQuery(org.slug, status, programId, since));
   useForbiddenRedirect(list.error);
   useTopic('reviews', () => void list.refetch());
-  const setFilter = (next: { status?: InboxStatus; programId?: string | undefined }) =>
+  const setFilter = (next: { status?: InboxStatus; programId?: string | undefined; since?: undefined }) =>
     void navigate({
       to: '/org/$orgSlug/admin/reviews',
       params: { orgSlug: org.slug },
       search: {
         status: next.status ?? status,
         program: 'programId' in next ? next.programId : programId,
+        since: 'since' in next ? undefined : since,
       },
       replace: true,
     });
@@ -62,6 +68,14 @@ export function ApplicationsInbox({
 
   return (
     <OrgAdminPage org={org} title="Applications Inbox">
+      {since && (
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>Submitted since {formatDateTime(since)}</span>
+          <Button variant="ghost" size="sm" onClick={() => setFilter({ since: undefined })}>
+            Show all
+          </Button>
+        </p>
+      )}
       <InboxFilters
         orgSlug={org.slug}
         status={status}

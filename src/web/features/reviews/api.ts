@@ -47,13 +47,15 @@ export const pendingCountsQuery = queryOptions({
 
 export type InboxFilter = InboxStatus;
 
-export const orgReviewsQuery = (slug: string, status: InboxFilter, programId?: string) =>
+export const orgReviewsQuery = (slug: string, status: InboxFilter, programId?: string, since?: string) =>
   queryOptions({
-    queryKey: [...reviewListsKey, 'org', slug, status, programId ?? null],
+    queryKey: [...reviewListsKey, 'org', slug, status, programId ?? null, since ?? null],
     queryFn: () =>
       api<OrgReviewList>(
         'GET',
-        `/orgs/${enc(slug)}/reviews?status=${status}${programId ? `&program_id=${enc(programId)}` : ''}`,
+        `/orgs/${enc(slug)}/reviews?status=${status}${programId ? `&program_id=${enc(programId)}` : ''}${
+          since ? `&submitted_since=${enc(since)}` : ''
+        }`,
       ),
     placeholderData: (previous) => previous,
   });

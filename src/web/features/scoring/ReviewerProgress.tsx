@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { MailOffNotice } from '../mail/MailOffNotice';
 import { Cell, reviewRowClass, ScrollTable, TableSkeleton, titleCell } from '../reviews/parts';
 import { conflictsQuery, errorText, remindReviewer, removeConflict, reviewerProgressQuery } from './api';
 
@@ -54,6 +55,7 @@ export function ReviewerProgress({ program }: { program: ReviewQueue['program'] 
             </p>
           )}
         </div>
+        <MailOffNotice what="A reminder" className="mt-3" />
         <div className="mt-3">
           {progress.isPending ? (
             <TableSkeleton />
