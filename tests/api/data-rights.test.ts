@@ -333,3 +333,114 @@ async function labelOf(): Promise<string> {
   ).rows;
   return deletedApplicantLabel(row.number);
 }
+
+describe('retention per program (issue 33 item 23)', () => {
+  const ORLA = 'Orla Brightwater';
+  const ORLA_FILE = 'orla brightwater solo.pdf';
+  let brass: string;
+  let orla: { id: string; cookie: string };
+  let orlaApp: string;
+  let filePath: string;
+  let closeAt: Date;
+
+  beforeAll(async () => {
+    brass = await programWithForm(
+      t,
+      admin,
+      world.slugs.org,
+      { name: 'Retention Brass', type: 'audition' },
+      { questions },
+    );
+    orla = await onboardedUser(t, 'orla.brightwater@rights.test', ORLA);
+    await completeProfile(t, orla.cookie);
+    orlaApp = await startApplication(t, orla.cookie, brass);
+    const rec = await uploadFile(t, orla.cookie, 'answer', {
+      applicationId: orlaApp,
+      fieldKey: 'q_rec',
+      name: ORLA_FILE,
+    });
+    filePath = rec.filePath;
+    await submitApplication(t, orla.cookie, orlaApp, { q_piece: 'Haydn', q_rec: rec });
+    await reviewApplication(t, admin, orlaApp, { score: 7, comments: `${ORLA} has a warm tone.` });
+    expect((await t.request('GET', `/api/applications/${orlaApp}/pdf`, { as: admin })).status).toBe(200);
+  }, 120_000);
+
+  const schedule = (as: string | null = admin) => t.json('GET', `/api/programs/${brass}/schedule`, { as });
+  const save = async (body: Record<string, unknown>, as: string | null = admin) => {
+    const current = (await schedule()).body;
+    return t.json('PUT', `/api/programs/${brass}/schedule`, {
+      as,
+      body: {
+        open_at: current.open_at,
+        close_at: current.close_at,
+        reminder_hours: current.reminder_hours,
+        version: current.version,
+        ...body,
+      },
+    });
+  };
+
+  it('is off by default; its admins set it to 1–120 months, nobody else', async () => {
+    expect((await schedule()).body.retention_months).toBeNull();
+    expect((await save({ retention_months: 0 })).status).toBe(400);
+    expect((await save({ retention_months: 121 })).status).toBe(400);
+    expect((await save({ retention_months: 6 }, world.cookies.reviewer)).status).toBe(404);
+    expect((await save({ retention_months: 6 }, orla.cookie)).status).toBe(404);
+    closeAt = new Date(t.clock.now().getTime() + 24 * 3600_000);
+    const res = await save({ close_at: closeAt.toISOString(), retention_months: 6 });
+    expect(res.status).toBe(200);
+    expect(res.body.schedule.retention_months).toBe(6);
+    // A save that leaves it out keeps it.
+    expect((await save({ reminder_hours: [24] })).body.schedule.retention_months).toBe(6);
+  });
+
+  it('the daily run deletes the applications once the months have passed, files included, and says so in the audit log', async () => {
+    const { runRetention } = await import('../../src/server/privacy/retention');
+    const seeded = await t.deps.db.execute(
+      sql`select count(*)::int as n from applications where program_id <> ${brass}`,
+    );
+    const others = (seeded as unknown as { rows: { n: number }[] }).rows[0].n;
+    // One day early: nothing happens.
+    const due = new Date(closeAt);
+    due.setUTCMonth(due.getUTCMonth() + 6);
+    t.clock.set(new Date(due.getTime() - 24 * 3600_000));
+    expect((await runRetention(t.deps, t.clock.now())).applications).toBe(0);
+    expect((await t.request('GET', `/api/applications/${orlaApp}`, { as: orla.cookie })).status).toBe(200);
+    expect(await t.deps.storage.exists(filePath)).toBe(true);
+
+    t.clock.set(new Date(due.getTime() + 60_000));
+    expect(await runRetention(t.deps, t.clock.now())).toEqual({ ran: true, programs: 1, applications: 1 });
+    expect((await t.request('GET', `/api/applications/${orlaApp}`, { as: orla.cookie })).status).toBe(404);
+    expect(await t.deps.storage.exists(filePath)).toBe(false);
+    const rows = await everyTableAsText();
+    const mentions = rows.filter(
+      // The audit log and the emails' keys keep ids (they name nothing any more), never her name or
+      // words about her.
+      (r) =>
+        (!['public.audit_log', 'public.mail_messages'].includes(r.table) && r.text.includes(orlaApp)) ||
+        r.text.includes(ORLA_FILE) ||
+        r.text.includes(`${ORLA} has`),
+    );
+    expect(mentions.map((r) => r.table)).toEqual([]);
+    // Her own account and profile are hers to keep; only the program's copy went.
+    expect((await t.request('GET', '/api/me/profile', { as: orla.cookie })).status).toBe(200);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'applications.erased'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      organizationId: world.ids.riversideOrg,
+      targetId: brass,
+      actorId: null,
+    });
+    expect(audit[0].summary).toMatch(/^1 application\(s\) deleted .* 6 month\(s\) after the program closed$/);
+    const named = await t.deps.db.execute(
+      sql`select count(*)::int as n from audit_log where target_label like ${`%${ORLA}%`}`,
+    );
+    expect((named as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    // Other programs' applications are untouched; a second run finds nothing more.
+    const after = await t.deps.db.execute(
+      sql`select count(*)::int as n from applications where program_id <> ${brass}`,
+    );
+    expect((after as unknown as { rows: { n: number }[] }).rows[0].n).toBe(others);
+    expect((await runRetention(t.deps, t.clock.now())).applications).toBe(0);
+  });
+});
