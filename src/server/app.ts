@@ -26,6 +26,7 @@ import { mailRoutes } from './mail/routes';
 import { metricsHandler } from './metrics/endpoint';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
+import { privacyRoutes } from './privacy/routes';
 import { profileRoutes } from './profiles/routes';
 import { programAssignmentRoutes } from './program-assignments/routes';
 import { programRoutes } from './programs/routes';
@@ -89,6 +90,7 @@ export const apiRouters = [
   dashboardRoutes,
   apiTokenRoutes,
   webhookRoutes,
+  privacyRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {

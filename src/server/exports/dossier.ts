@@ -27,10 +27,10 @@ export function applicantFolder(row: Raw, view: ReviewerView): string {
 }
 
 /** The reader went away: stop. */
-class Cancelled extends Error {}
+export class Cancelled extends Error {}
 
 /** Resolves when the archive has written the entry it is on; rejects when the archive closes first. */
-function entryWritten(archive: ZipArchive): Promise<void> {
+export function entryWritten(archive: ZipArchive): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = () => {
       archive.off('close', closed);

@@ -5,3 +5,4 @@
 import '../mail/deliver';
 import '../mail/reminders';
 import '../webhooks/deliver';
+import '../privacy/retention';

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isErasedAddress, SKIPPED_ERASED } from '../../shared/domain/privacy';
 import type { Db } from '../db/client';
 import { mailPreferences, organizations } from '../db/schema';
 import { enqueueJobs } from '../jobs';
@@ -59,6 +60,8 @@ export async function queueEmails(tx: Db, emails: OutgoingEmail[]): Promise<numb
     seen.add(key);
     const address = e.to.email.trim();
     const deliverable = isDeliverableAddress(address);
+    // A deleted account's address (decision 056): nothing is sent to it, and nothing is a failure.
+    const erased = isErasedAddress(address);
     const sender = e.organizationId ? senders.get(e.organizationId) : undefined;
     rows.push({
       key,
@@ -72,8 +75,8 @@ export async function queueEmails(tx: Db, emails: OutgoingEmail[]): Promise<numb
         sender?.contactEmail && isDeliverableAddress(sender.contactEmail) ? sender.contactEmail : null,
       data: e.data,
       message_id: messageIdLocal(key),
-      status: deliverable ? 'pending' : 'failed',
-      error: deliverable ? null : INVALID_ADDRESS,
+      status: erased ? 'skipped' : deliverable ? 'pending' : 'failed',
+      error: erased ? SKIPPED_ERASED : deliverable ? null : INVALID_ADDRESS,
     });
   }
 

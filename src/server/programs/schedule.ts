@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { retentionLabel } from '../../shared/domain/privacy';
 import type { Actor } from '../../shared/policy';
 import type { ProgramSchedule, programScheduleInput } from '../../shared/schemas/programs';
 import type { Clock } from '../clock';
@@ -31,8 +32,14 @@ function scheduleOf(p: {
   openAt: Date | null;
   closeAt: Date | null;
   reminderHours: number[];
+  retentionMonths: number | null;
 }): ProgramSchedule {
-  const values = { open_at: iso(p.openAt), close_at: iso(p.closeAt), reminder_hours: p.reminderHours };
+  const values = {
+    open_at: iso(p.openAt),
+    close_at: iso(p.closeAt),
+    reminder_hours: p.reminderHours,
+    retention_months: p.retentionMonths,
+  };
   return {
     ...values,
     version: createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16),
@@ -47,6 +54,7 @@ export async function getSchedule(db: Db, actor: Actor | null, id: string): Prom
       openAt: programs.openAt,
       closeAt: programs.closeAt,
       reminderHours: programs.reminderHours,
+      retentionMonths: programs.retentionMonths,
     })
     .from(programs)
     .where(eq(programs.id, id));
@@ -87,19 +95,26 @@ export async function setSchedule(
     if (scheduleOf(p).version !== input.version) throw new Conflict(scheduleMessages.stale);
     const [saved] = await tx
       .update(programs)
-      .set({ openAt, closeAt, reminderHours: input.reminder_hours, updatedAt: now })
+      .set({
+        openAt,
+        closeAt,
+        reminderHours: input.reminder_hours,
+        ...(input.retention_months !== undefined && { retentionMonths: input.retention_months }),
+        updatedAt: now,
+      })
       .where(eq(programs.id, id))
       .returning({
         openAt: programs.openAt,
         closeAt: programs.closeAt,
         reminderHours: programs.reminderHours,
+        retentionMonths: programs.retentionMonths,
       });
     await transitioned(tx, {
       programId: id,
       kind: 'schedule',
       from: p.reviewStatus,
       to: p.reviewStatus,
-      note: `${iso(openAt) ?? '—'} → ${iso(closeAt) ?? '—'}`,
+      note: `${iso(openAt) ?? '—'} → ${iso(closeAt) ?? '—'}${saved.retentionMonths !== p.retentionMonths ? `; ${retentionLabel(saved.retentionMonths).toLowerCase()}` : ''}`,
       actorId: access.actor.userId,
       at: now,
     });

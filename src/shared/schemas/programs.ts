@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { privacyMessages, RETENTION_MONTHS_MAX } from '../domain/privacy';
 import { programTypes, reviewStatuses } from '../domain/programs';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
 
@@ -119,6 +120,8 @@ export const programScheduleSchema = z.object({
   open_at: z.string().nullable(),
   close_at: z.string().nullable(),
   reminder_hours: z.array(z.number().int()),
+  /** Applications are deleted this many months after close_at (decision 056); null: kept. */
+  retention_months: z.number().int().nullable(),
   /** Concurrency token of the schedule (not the program's version: dates are not the form). */
   version: z.string(),
 });
@@ -132,6 +135,14 @@ export const programScheduleInput = z.object({
   open_at: scheduleDate,
   close_at: scheduleDate,
   reminder_hours: reminderHoursSchema,
+  /** Absent: unchanged. Null: keep applications (the default). */
+  retention_months: z
+    .number()
+    .int(privacyMessages.retentionRange)
+    .min(1, privacyMessages.retentionRange)
+    .max(RETENTION_MONTHS_MAX, privacyMessages.retentionRange)
+    .nullable()
+    .optional(),
   /** The schedule's version as loaded: a stale save answers 409. */
   version: z.string().max(64),
 });

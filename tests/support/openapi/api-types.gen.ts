@@ -106,6 +106,10 @@ export interface paths {
     /** The signed-in user, their profile role and effective roles */
     get: operations["getMe"];
   };
+  "/me/account/delete": {
+    /** Delete the caller's account: personal data erased, applications kept anonymised */
+    post: operations["deleteMyAccount"];
+  };
   "/me/admin-orgs": {
     /** Organizations the caller administers */
     get: operations["listMyAdminOrgs"];
@@ -125,6 +129,10 @@ export interface paths {
   "/me/coalitions": {
     /** Coalitions the caller manages */
     get: operations["listMyCoalitions"];
+  };
+  "/me/data": {
+    /** Everything ApplyHub holds about the caller: a zip of JSON and their files, streamed */
+    get: operations["downloadMyData"];
   };
   "/me/mail-preferences": {
     /** Which optional emails the signed-in user gets (receipts and results are always sent). */
@@ -2364,6 +2372,56 @@ export interface operations {
       };
     };
   };
+  /** Delete the caller's account: personal data erased, applications kept anonymised */
+  deleteMyAccount: {
+    requestBody: {
+      content: {
+        "application/json": {
+          confirmation: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Organizations the caller administers */
   listMyAdminOrgs: {
     responses: {
@@ -2539,6 +2597,41 @@ export interface operations {
       };
       /** @description Error */
       403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Everything ApplyHub holds about the caller: a zip of JSON and their files, streamed */
+  downloadMyData: {
+    responses: {
+      /** @description The zip */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

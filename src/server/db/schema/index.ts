@@ -9,6 +9,7 @@ export * from './files';
 export * from './mail';
 export * from './org-requests';
 export * from './orgs';
+export * from './privacy';
 export * from './profiles';
 export * from './program-events';
 export * from './programs';

@@ -33,6 +33,8 @@ export const programs = pgTable(
     reviewerForm: jsonb('reviewer_form').$type<ReviewerForm>(),
     /** Deadline reminders to drafters, hours before close_at (issue 19); empty: none. */
     reminderHours: integer('reminder_hours').array().notNull().default(sql`'{72,24}'::integer[]`),
+    /** Applications are deleted this many months after close_at (issue 33); null: kept (the default). */
+    retentionMonths: integer('retention_months'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { privacyMessages, RETENTION_MONTHS_MAX } from '../../../shared/domain/privacy';
 import { REMINDER_CHOICES } from '../../../shared/schemas/programs';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -32,6 +33,8 @@ interface Draft {
   open: string;
   close: string;
   hours: number[];
+  /** Months after closing before applications are deleted; '' keeps them (decision 056). */
+  retention: string;
 }
 
 /**
@@ -52,6 +55,7 @@ export function ScheduleCard({ programId, locked }: { programId: string; locked:
         open: toLocalInput(query.data.open_at),
         close: toLocalInput(query.data.close_at),
         hours: query.data.reminder_hours,
+        retention: query.data.retention_months === null ? '' : String(query.data.retention_months),
       });
   }, [query.data, draft]);
 
@@ -63,6 +67,14 @@ export function ScheduleCard({ programId, locked }: { programId: string; locked:
       setError('The close date must not be before the open date.');
       return;
     }
+    const retention = draft.retention.trim() === '' ? null : Number(draft.retention);
+    if (
+      retention !== null &&
+      (!Number.isInteger(retention) || retention < 1 || retention > RETENTION_MONTHS_MAX)
+    ) {
+      setError(privacyMessages.retentionRange);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
@@ -70,6 +82,7 @@ export function ScheduleCard({ programId, locked }: { programId: string; locked:
         open_at,
         close_at,
         reminder_hours: draft.hours,
+        retention_months: retention,
         version: query.data.version,
       });
       queryClient.setQueryData(scheduleQuery(programId).queryKey, res.schedule);
@@ -142,7 +155,23 @@ export function ScheduleCard({ programId, locked }: { programId: string; locked:
               ))}
             </div>
           </fieldset>
-          {error && !error.startsWith('The close date') && (
+          <Input
+            label="Delete applications this many months after the program closes"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={RETENTION_MONTHS_MAX}
+            value={draft.retention}
+            disabled={locked}
+            onChange={(e) => setDraft({ ...draft, retention: e.target.value })}
+            hint={
+              draft.retention.trim() === ''
+                ? 'Empty: applications are kept (the default).'
+                : 'Applications, their files, reviews and results are deleted for good by a daily job, and the audit log records it.'
+            }
+            error={error === privacyMessages.retentionRange ? error : undefined}
+          />
+          {error && !error.startsWith('The close date') && error !== privacyMessages.retentionRange && (
             <p role="alert" className="text-sm text-red-800">
               {error}
             </p>

@@ -35,6 +35,7 @@ import { fileSizeText, signFile } from '../files/api';
 import { FileUpload } from '../files/FileUpload';
 import { MailPreferencesCard } from '../mail/MailPreferencesCard';
 import { profileKey, profileQuery, removePortfolioFile, removeResume, saveProfile } from './api';
+import { YourDataCard } from './YourDataCard';
 
 type Draft = Record<ProfileTextField, string> & { emergency_contact_is_parent: boolean };
 
@@ -92,6 +93,7 @@ export function ProfilePage() {
       )}
       {query.isSuccess && <ProfileEditor profile={query.data} />}
       <MailPreferencesCard />
+      <YourDataCard />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DeleteAccountResult } from '../../../shared/schemas/privacy';
 import type { Profile, ProfileUpdateInput } from '../../../shared/schemas/profiles';
 import { api } from '../../lib/api';
 
@@ -16,3 +17,7 @@ export const removeResume = () => api<Profile>('DELETE', '/me/profile/resume');
 
 export const removePortfolioFile = (path: string) =>
   api<Profile>('DELETE', `/me/profile/files?path=${encodeURIComponent(path)}`);
+
+/** Delete my account (issue 33 item 22): the server checks the typed word too. */
+export const deleteMyAccount = (confirmation: string) =>
+  api<DeleteAccountResult>('POST', '/me/account/delete', { confirmation });

@@ -1,0 +1,227 @@
+import type { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { asc, desc, eq, or } from 'drizzle-orm';
+import { exportFileName } from '../../shared/domain/exports';
+import type { Actor } from '../../shared/policy';
+import type { Deps } from '../context';
+import { requireActor } from '../context';
+import type { Db } from '../db/client';
+import {
+  account,
+  apiTokens,
+  applications,
+  auditLog,
+  files,
+  mailMessages,
+  mailPreferences,
+  notifications,
+  organizations,
+  personalDataNotices,
+  profiles,
+  programs,
+  publications,
+  session,
+  user,
+} from '../db/schema';
+import { NotFound } from '../errors';
+import { Cancelled, entryName, entryWritten } from '../exports/dossier';
+import { downloadSlot } from '../exports/limiter';
+import type { Download } from '../exports/service';
+
+/** Everything ApplyHub holds about one person, as JSON-ready objects (no secrets: no tokens, hashes). */
+export async function myDataOf(db: Db, userId: string) {
+  const [me] = await db
+    .select({ user, profile: profiles })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  if (!me) throw new NotFound('Profile not found');
+  const [apps, results, notes, mail, sessions, accounts, stored, prefs, notice, tokens, audit] =
+    await Promise.all([
+      db
+        .select({
+          id: applications.id,
+          program: programs.name,
+          organization: organizations.name,
+          status: applications.status,
+          answers: applications.answers,
+          profile_snapshot: applications.profileSnapshot,
+          submitted_at: applications.submittedAt,
+          created_at: applications.createdAt,
+          updated_at: applications.updatedAt,
+        })
+        .from(applications)
+        .innerJoin(programs, eq(programs.id, applications.programId))
+        .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+        .where(eq(applications.userId, userId))
+        .orderBy(asc(applications.createdAt)),
+      db
+        .select({
+          application_id: publications.applicationId,
+          program: programs.name,
+          result: publications.payload,
+          published_at: publications.publishedAt,
+          version: publications.version,
+        })
+        .from(publications)
+        .innerJoin(programs, eq(programs.id, publications.programId))
+        .where(eq(publications.userId, userId))
+        .orderBy(asc(publications.publishedAt)),
+      db
+        .select({
+          type: notifications.type,
+          data: notifications.data,
+          read: notifications.read,
+          created_at: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(asc(notifications.createdAt)),
+      db
+        .select({
+          kind: mailMessages.kind,
+          to: mailMessages.toAddress,
+          from: mailMessages.fromName,
+          status: mailMessages.status,
+          data: mailMessages.data,
+          error: mailMessages.error,
+          created_at: mailMessages.createdAt,
+          sent_at: mailMessages.sentAt,
+        })
+        .from(mailMessages)
+        .where(or(eq(mailMessages.toUserId, userId), eq(mailMessages.toAddress, me.user.email)))
+        .orderBy(asc(mailMessages.createdAt)),
+      db
+        .select({
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+          ip_address: session.ipAddress,
+          user_agent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(desc(session.createdAt)),
+      db
+        .select({ provider: account.providerId, created_at: account.createdAt })
+        .from(account)
+        .where(eq(account.userId, userId)),
+      db
+        .select({
+          path: files.path,
+          kind: files.kind,
+          file_name: files.fileName,
+          content_type: files.contentType,
+          size: files.size,
+          application_id: files.applicationId,
+          created_at: files.createdAt,
+        })
+        .from(files)
+        .where(eq(files.ownerId, userId))
+        .orderBy(asc(files.createdAt)),
+      db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId)),
+      db.select().from(personalDataNotices).where(eq(personalDataNotices.userId, userId)),
+      db
+        .select({
+          name: apiTokens.name,
+          created_at: apiTokens.createdAt,
+          expires_at: apiTokens.expiresAt,
+          last_used_at: apiTokens.lastUsedAt,
+          revoked_at: apiTokens.revokedAt,
+        })
+        .from(apiTokens)
+        .where(eq(apiTokens.createdBy, userId)),
+      db
+        .select({
+          at: auditLog.at,
+          action: auditLog.action,
+          summary: auditLog.summary,
+        })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, userId))
+        .orderBy(asc(auditLog.id)),
+    ]);
+  const { id: _id, ...profile } = me.profile;
+  return {
+    account: {
+      id: me.user.id,
+      name: me.user.name,
+      email: me.user.email,
+      created_at: me.user.createdAt,
+      sign_in_with: accounts,
+    },
+    profile,
+    applications: apps,
+    results,
+    notifications: notes,
+    emails: mail,
+    sessions,
+    files: stored.map(({ path: _path, ...f }) => f),
+    mail_preferences: prefs[0] ?? null,
+    personal_data_notice: notice[0] ?? null,
+    api_tokens: tokens,
+    your_actions_in_the_audit_log: audit,
+    stored,
+  };
+}
+
+const README = `Your data from ApplyHub
+=======================
+
+data.json    everything ApplyHub holds about you: your account and its sign-in provider, your
+             profile, your applications with their answers, your published results, notifications,
+             the emails we sent or queued for you, your sign-in sessions, your mail preferences.
+files/       the files you uploaded (resume, portfolio, answers to file questions).
+
+Dates are in UTC (ISO 8601).
+`;
+
+/**
+ * Download my data (issue 33 item 21): a zip streamed as it is made, like the dossier: a README, a
+ * JSON document and every file the person uploaded, one entry at a time, in one of the download slots.
+ */
+export async function myDataDownload(deps: Deps, actor: Actor | null): Promise<Download> {
+  const me = requireActor(actor, { allowNotOnboarded: true });
+  const data = await myDataOf(deps.db, me.userId);
+  const release = await downloadSlot();
+  const archive = new ZipArchive({ store: true, forceZip64: false, highWaterMark: 64 * 1024 });
+  archive.once('close', release);
+  archive.once('error', release);
+  const at = deps.clock.now();
+  const add = async (source: Buffer | Readable, name: string) => {
+    if (archive.destroyed) throw new Cancelled();
+    const written = entryWritten(archive);
+    archive.append(source, { name, date: at });
+    try {
+      await written;
+    } catch (err) {
+      if (typeof (source as Readable).destroy === 'function') (source as Readable).destroy();
+      throw err;
+    }
+  };
+  const { stored, ...document } = data;
+  (async () => {
+    await add(Buffer.from(README), 'README.txt');
+    await add(Buffer.from(`${JSON.stringify({ exported_at: at, ...document }, null, 2)}\n`), 'data.json');
+    const used = new Set<string>();
+    for (const f of stored) {
+      let name = `files/${f.kind}/${entryName(f.file_name, 'file')}`;
+      for (let i = 2; used.has(name); i++) name = `files/${f.kind}/${i} ${entryName(f.file_name, 'file')}`;
+      used.add(name);
+      const object = await deps.storage.get(f.path).catch(() => null);
+      if (object) await add(object.body, name);
+      else
+        await add(
+          Buffer.from(`This file could not be read from storage: ${f.file_name}\n`),
+          `${name}.missing.txt`,
+        );
+    }
+    await archive.finalize();
+  })().catch((err) => {
+    if (!(err instanceof Cancelled)) archive.destroy(err);
+  });
+  return {
+    body: archive,
+    fileName: exportFileName(['applyhub', 'my data'], 'zip', at),
+    contentType: 'application/zip',
+  };
+}
