@@ -97,7 +97,7 @@ export interface paths {
     get: operations["getHealth"];
   };
   "/mail/unsubscribe": {
-    /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). */
+    /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
     get: operations["getUnsubscribe"];
     /** Unsubscribe (RFC 8058 one-click: mail clients POST List-Unsubscribe=One-Click; the page’s button too). */
     post: operations["unsubscribe"];
@@ -2276,7 +2276,7 @@ export interface operations {
       };
     };
   };
-  /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). */
+  /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
   getUnsubscribe: {
     parameters: {
       query: {
@@ -2303,6 +2303,12 @@ export interface operations {
       };
       /** @description Error */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2336,6 +2342,12 @@ export interface operations {
       };
       /** @description Error */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -7513,6 +7525,7 @@ export interface operations {
             close_at: string | null;
             open_at: string | null;
             reminder_hours: number[];
+            retention_months: number | null;
             version: string;
           };
         };
@@ -7558,6 +7571,7 @@ export interface operations {
           /** Format: date-time */
           open_at: string | null;
           reminder_hours: number[];
+          retention_months?: number | null;
           version: string;
         };
       };
@@ -7573,6 +7587,7 @@ export interface operations {
               close_at: string | null;
               open_at: string | null;
               reminder_hours: number[];
+              retention_months: number | null;
               version: string;
             };
           };
