@@ -129,13 +129,18 @@ describe('migrated at deploy time (npm run db:migrate)', () => {
     let server: RunningServer | null = null;
     try {
       // What `npm run db:migrate` runs, from the source tree.
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/index.ts', 'migrate'], {
-        env: {
-          ...process.env,
-          MIGRATION_DATABASE_URL: databaseUrl(name),
-          DATABASE_URL: databaseUrl(name, role),
-        },
-      });
+      const migrateWith = (env: Record<string, string>) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/index.ts', 'migrate'], {
+          env: { ...process.env, MIGRATION_DATABASE_URL: '', ...env },
+        });
+      // The role alone cannot migrate, and says what to do.
+      const refused = await migrateWith({ DATABASE_URL: databaseUrl(name, role) }).then(
+        () => '',
+        (err: { stdout: string; stderr: string }) => err.stdout + err.stderr,
+      );
+      expect(refused).toContain('this role may not change the schema');
+      expect(refused).toContain('MIGRATION_DATABASE_URL');
+      await migrateWith({ MIGRATION_DATABASE_URL: databaseUrl(name), DATABASE_URL: databaseUrl(name, role) });
       server = await startServer({ WORKERS: '1' }, { database: name, role, migrated: true });
       const p = await applicantWithApplication(server.url, 2, demoProgramId(1));
       expect(p.appId).toMatch(/^[0-9a-f-]{36}$/);

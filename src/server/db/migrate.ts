@@ -70,9 +70,11 @@ export async function migrate(database: Database, { grantTo }: { grantTo?: strin
 
 /** A migration refused for want of rights says what to do. */
 function notAllowed(err: unknown): unknown {
-  if ((err as { code?: string })?.code !== '42501') return err;
+  // drizzle wraps the driver's error (its cause).
+  const pgError = (err as { cause?: unknown })?.cause ?? err;
+  if ((pgError as { code?: string })?.code !== '42501') return err;
   return new Error(
-    `The database needs migrating and this role may not change the schema (${(err as Error).message}): ` +
+    `The database needs migrating and this role may not change the schema (${(pgError as Error).message}): ` +
       'set MIGRATION_DATABASE_URL to the owner role, or run `npm run db:migrate` with it first (README, Deploying on PostgreSQL).',
   );
 }
