@@ -146,6 +146,22 @@ describe('taking the org admin role away takes away the reviewer grant its hub v
   });
 });
 
+describe.runIf(!!process.env.DATABASE_URL)('a visit and a revocation at the same time (PostgreSQL)', () => {
+  it('never leave a reviewer grant behind a revoked admin role', async () => {
+    const admin = await person('race.admin@example.test');
+    for (let i = 0; i < 10; i++) {
+      const id = await assign(admin.id, 'org_admin');
+      const [visit, revoke] = await Promise.all([
+        t.json('POST', `/api/orgs/${SLUG}/admin/visit`, { as: admin.cookie }),
+        t.json('DELETE', `/api/super/assignments/${id}`, { as: superAdmin }),
+      ]);
+      expect(revoke.status).toBe(200);
+      expect([200, 403]).toContain(visit.status);
+      expect(await orgAssignments(admin.id)).toEqual(['org_admin:revoked']);
+    }
+  });
+});
+
 describe('migration 0017: grants the hub visit made before provenance was recorded', () => {
   it('are linked to the admin role they came from; those of a revoked role are removed and audited', async () => {
     const kept = await person('old.admin@example.test');
