@@ -106,6 +106,26 @@ describe('the application PDF goes through the reviewer gate (item 1)', () => {
   });
 });
 
+describe('every read of one application (item 1)', () => {
+  it('refuses every GET /applications/{id}… route to the unassigned and the recused reviewer', async () => {
+    const doc = (await t.json('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const reads = Object.entries(doc.paths)
+      .filter(([path, ops]) => path.startsWith('/applications/{id}') && 'get' in ops)
+      .map(([path]) => path)
+      // The signed-out link preview shows the program only, never the application.
+      .filter((path) => path !== '/applications/{id}/preview');
+    expect(reads).toEqual(expect.arrayContaining(['/applications/{id}', '/applications/{id}/pdf']));
+    for (const path of reads) {
+      const url = `/api${path.replace('{id}', applicationId)}`;
+      expect((await t.request('GET', url, { as: judges.assigned.cookie })).status, url).toBe(200);
+      for (const who of ['unassigned', 'recused'] as const)
+        expect((await t.request('GET', url, { as: judges[who].cookie })).status, `${url} ${who}`).toBe(403);
+    }
+  });
+});
+
 describe('profile and answer files go through the same gate (item 2)', () => {
   it('signs them for the assigned reviewer, refuses the unassigned and the recused one', async () => {
     for (const [kind, file] of Object.entries(files)) {
