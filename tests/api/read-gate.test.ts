@@ -195,7 +195,7 @@ async function listen(cookie: string) {
   return res;
 }
 
-const announce = (data: Record<string, string>) =>
+const announce = (data: Record<string, unknown>) =>
   t.deps.db.transaction((tx) => notifyTopic(tx, 'reviews', data));
 
 describe('the reviews topic: a listener hears only what it may read (item 4)', () => {
@@ -232,5 +232,24 @@ describe('the reviews topic: a listener hears only what it may read (item 4)', (
     await new Promise((r) => setTimeout(r, 100));
     await scoreSheet(t, judges.assigned.cookie, applicationId, { tone: 5 }, { submit: false });
     expect(await heard).toEqual([{ application_id: applicationId, program_id: YOUTH }]);
+  });
+
+  it("stops sending one application's review events to a reviewer once unassigned from it", async () => {
+    const res = await t.request('GET', `/api/events?topic=review:${applicationId}&topic=reviews`, {
+      as: judges.assigned.cookie,
+    });
+    expect(res.status).toBe(200);
+    const heard = changesUntil(res, (d) => d.sentinel === true);
+    await new Promise((r) => setTimeout(r, 100));
+    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { before: true }));
+    await t.json('POST', `/api/programs/${YOUTH}/score-assignments/remove`, {
+      as: admin,
+      body: { application_ids: [applicationId], reviewer_ids: [judges.assigned.id] },
+    });
+    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { after: true }));
+    await announce({ program_id: YOUTH, sentinel: true });
+    const events = await heard;
+    expect(events).toContainEqual({ before: true });
+    expect(events).not.toContainEqual({ after: true });
   });
 });
