@@ -33,6 +33,9 @@ let t: TestApp;
 let s3: Awaited<ReturnType<typeof startS3rver>>;
 let admin: string;
 let reviewer: string;
+/** Reviewers of the same program: one never assigned to the application, one who recused from it. */
+let unassigned: string;
+let recused: string;
 let applicant: { cookie: string; id: string };
 let applicationId = '';
 let needles: string[] = [];
@@ -88,6 +91,17 @@ beforeAll(async () => {
   ).toBe(200);
   reviewer = judge.cookie;
 
+  const judgeOf = async (email: string) => {
+    t.clock.advance(3_000);
+    const user = await onboardedUser(t, email);
+    const res = await t.json('POST', `/api/programs/${YOUTH}/reviewers`, { as: admin, body: { email } });
+    expect(res.status).toBe(200);
+    return user;
+  };
+  unassigned = (await judgeOf('blind.s3.unassigned@example.test')).cookie;
+  const recusing = await judgeOf('blind.s3.recused@example.test');
+  recused = recusing.cookie;
+
   t.clock.advance(3_000);
   applicant = await onboardedUser(t, 'yolanda.vexley@example.test', 'Yolanda Vexley');
   await completeProfile(t, applicant.cookie);
@@ -105,7 +119,10 @@ beforeAll(async () => {
     name: 'Yolanda-Vexley-recording.pdf',
   });
   await submitApplication(t, applicant.cookie, applicationId, { q_recording: recording });
-  await assign(t, admin, YOUTH, [applicationId], [judge.id]);
+  await assign(t, admin, YOUTH, [applicationId], [judge.id, recusing.id]);
+  expect(
+    (await t.json('POST', `/api/applications/${applicationId}/recuse`, { as: recused, body: {} })).status,
+  ).toBe(200);
   needles = ['Yolanda', 'Vexley', 'yolanda.vexley', applicant.id];
 }, 180_000);
 afterAll(async () => {
@@ -154,6 +171,15 @@ describe('a blind program on S3', () => {
       const seen = [signedUrl, location!, decodeURIComponent(location!), JSON.stringify([...final.headers])];
       for (const text of seen) for (const needle of needles) expect(text).not.toContain(needle);
     }
+  });
+
+  it("refuses every one of those links to the program's unassigned and recused reviewers", async () => {
+    const links = await reviewerFiles();
+    for (const { filePath } of links)
+      for (const cookie of [unassigned, recused]) {
+        const res = await t.json('POST', '/api/files/sign', { as: cookie, body: { path: filePath } });
+        expect(res.status, filePath).toBe(403);
+      }
   });
 
   it('keeps serving an object stored under an old-style key, without showing that key to a blind reviewer', async () => {

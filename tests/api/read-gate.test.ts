@@ -106,6 +106,26 @@ describe('the application PDF goes through the reviewer gate (item 1)', () => {
   });
 });
 
+describe('every read of one application (item 1)', () => {
+  it('refuses every GET /applications/{id}… route to the unassigned and the recused reviewer', async () => {
+    const doc = (await t.json('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const reads = Object.entries(doc.paths)
+      .filter(([path, ops]) => path.startsWith('/applications/{id}') && 'get' in ops)
+      .map(([path]) => path)
+      // The signed-out link preview shows the program only, never the application.
+      .filter((path) => path !== '/applications/{id}/preview');
+    expect(reads).toEqual(expect.arrayContaining(['/applications/{id}', '/applications/{id}/pdf']));
+    for (const path of reads) {
+      const url = `/api${path.replace('{id}', applicationId)}`;
+      expect((await t.request('GET', url, { as: judges.assigned.cookie })).status, url).toBe(200);
+      for (const who of ['unassigned', 'recused'] as const)
+        expect((await t.request('GET', url, { as: judges[who].cookie })).status, `${url} ${who}`).toBe(403);
+    }
+  });
+});
+
 describe('profile and answer files go through the same gate (item 2)', () => {
   it('signs them for the assigned reviewer, refuses the unassigned and the recused one', async () => {
     for (const [kind, file] of Object.entries(files)) {
@@ -175,7 +195,7 @@ async function listen(cookie: string) {
   return res;
 }
 
-const announce = (data: Record<string, string>) =>
+const announce = (data: Record<string, unknown>) =>
   t.deps.db.transaction((tx) => notifyTopic(tx, 'reviews', data));
 
 describe('the reviews topic: a listener hears only what it may read (item 4)', () => {
@@ -212,5 +232,24 @@ describe('the reviews topic: a listener hears only what it may read (item 4)', (
     await new Promise((r) => setTimeout(r, 100));
     await scoreSheet(t, judges.assigned.cookie, applicationId, { tone: 5 }, { submit: false });
     expect(await heard).toEqual([{ application_id: applicationId, program_id: YOUTH }]);
+  });
+
+  it("stops sending one application's review events to a reviewer once unassigned from it", async () => {
+    const res = await t.request('GET', `/api/events?topic=review:${applicationId}&topic=reviews`, {
+      as: judges.assigned.cookie,
+    });
+    expect(res.status).toBe(200);
+    const heard = changesUntil(res, (d) => d.sentinel === true);
+    await new Promise((r) => setTimeout(r, 100));
+    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { before: true }));
+    await t.json('POST', `/api/programs/${YOUTH}/score-assignments/remove`, {
+      as: admin,
+      body: { application_ids: [applicationId], reviewer_ids: [judges.assigned.id] },
+    });
+    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { after: true }));
+    await announce({ program_id: YOUTH, sentinel: true });
+    const events = await heard;
+    expect(events).toContainEqual({ before: true });
+    expect(events).not.toContainEqual({ after: true });
   });
 });
