@@ -311,6 +311,13 @@ describe('delete my account (issue 33 item 22)', () => {
     const theirs = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.toUserId, applicant.id));
     expect(theirs.filter((m) => m.status === 'pending')).toEqual([]);
 
+    // A super admin cannot bring the account back: there is nothing left to restore.
+    const restore = await t.json('POST', `/api/super/users/${applicant.id}/restore`, {
+      as: world.cookies.superAdmin,
+    });
+    expect(restore.status).toBe(409);
+    expect(restore.body.error.message).toBe(privacyMessages.notRestorable);
+
     // The captured log lines.
     const logDir = inject('apiLogDir');
     if (logDir) expect(checkLogs(logDir, needles).leaks).toEqual([]);

@@ -1,5 +1,10 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { deletedApplicantEmail, deletedApplicantLabel, SKIPPED_ERASED } from '../../shared/domain/privacy';
+import {
+  deletedApplicantEmail,
+  deletedApplicantLabel,
+  privacyMessages,
+  SKIPPED_ERASED,
+} from '../../shared/domain/privacy';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import {
@@ -132,7 +137,7 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
     .select({ n: accountErasures.number })
     .from(accountErasures)
     .where(eq(accountErasures.userId, userId));
-  if (done) throw new Conflict('This account was already deleted.');
+  if (done) throw new Conflict(privacyMessages.alreadyDeleted);
 
   const [{ number }] = await tx
     .insert(accountErasures)
