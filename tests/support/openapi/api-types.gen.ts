@@ -7298,6 +7298,7 @@ export interface operations {
             close_at: string | null;
             open_at: string | null;
             reminder_hours: number[];
+            retention_months: number | null;
             version: string;
           };
         };
@@ -7343,6 +7344,7 @@ export interface operations {
           /** Format: date-time */
           open_at: string | null;
           reminder_hours: number[];
+          retention_months?: number | null;
           version: string;
         };
       };
@@ -7358,6 +7360,7 @@ export interface operations {
               close_at: string | null;
               open_at: string | null;
               reminder_hours: number[];
+              retention_months: number | null;
               version: string;
             };
           };
