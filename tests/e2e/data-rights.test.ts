@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoProgramId } from '../../src/server/db/seed/ids';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -69,6 +70,33 @@ describe('your data on the profile page', () => {
       await page.waitForURL((url) => url.pathname === '/');
       const me = await page.context().request.get(`${app.url}/api/me`);
       expect(me.status()).toBe(401);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an org admin sets retention in the builder: off by default, then 6 months, kept after a reload (375 px)', async () => {
+    const page = await newPage(browser, { baseURL: app.url, width: 375, height: 900 });
+    try {
+      await signInAs(page.context(), app.url, 'admin@demo.test');
+      await page.goto(`/org/riverside-arts/admin/programs/${demoProgramId(1)}/builder`);
+      await page.getByRole('heading', { level: 1, name: /Edit Application/ }).waitFor();
+      const months = page.getByLabel('Delete applications this many months after the program closes');
+      await months.scrollIntoViewIfNeeded();
+      expect(await months.inputValue()).toBe('');
+      await page.getByText('Empty: applications are kept (the default).').waitFor();
+      await months.fill('6');
+      await page.getByText('deleted for good by a daily job').waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Save dates and reminders' }).click();
+      await page.getByText('Dates and reminders saved.').first().waitFor();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: /Edit Application/ }).waitFor();
+      await expect
+        .poll(() =>
+          page.getByLabel('Delete applications this many months after the program closes').inputValue(),
+        )
+        .toBe('6');
     } finally {
       await page.context().close();
     }
