@@ -63,7 +63,7 @@ beforeAll(async () => {
     { questions },
   );
   applicant = await onboardedUser(t, EMAIL, NAME);
-  await completeProfile(t, applicant.cookie, { email: PROFILE_EMAIL });
+  await completeProfile(t, applicant.cookie, { email: PROFILE_EMAIL, given_name: 'Zeph' });
   // The resume under a telling name, and a portfolio file.
   await uploadFile(t, applicant.cookie, 'resume', { name: FILE_NAMES[1] });
   await uploadFile(t, applicant.cookie, 'portfolio', { name: FILE_NAMES[2] });
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await reviewApplication(t, admin, appId, {
     score: 8,
     decision: 'accept',
-    comments: `${NAME} was superb; email ${EMAIL}.`,
+    comments: `${NAME} was superb; email ${EMAIL}. Zeph plays like Zephyrus winds.`,
   });
   await okBody(
     t.json('POST', `/api/programs/${programId}/publish-results`, {
@@ -262,6 +262,18 @@ describe('delete my account (issue 33 item 22)', () => {
       .map((r) => ({ table: r.table, words: found(r.text) }))
       .filter((r) => r.words.length);
     expect(leaks).toEqual([]);
+
+    // Whole words only: her given name goes, a word that starts like it stays.
+    const [review] = (
+      (await t.deps.db.execute(
+        sql`select comments from reviews where application_id = ${appId}`,
+      )) as unknown as {
+        rows: { comments: string }[];
+      }
+    ).rows;
+    expect(review.comments).toMatch(
+      /^Deleted applicant #\d+ was superb; email Deleted applicant #\d+\. Deleted applicant #\d+ plays like Zephyrus winds\.$/,
+    );
 
     // The file store: no object of theirs, no name in any path or content.
     const left = filesUnder(storageRoot);
