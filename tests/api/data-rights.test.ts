@@ -312,6 +312,15 @@ describe('delete my account (issue 33 item 22)', () => {
     expect(found(pdfWords)).toEqual([]);
     expect(pdfWords).toContain(label);
 
+    // The screens the organization reads it on.
+    for (const path of [`/api/applications/${appId}/review`, `/api/reviews?program_id=${programId}`]) {
+      const screen = await t.request('GET', path, { as: admin });
+      expect(screen.status, path).toBe(200);
+      const text = await screen.text();
+      expect(found(text), path).toEqual([]);
+      expect(text, path).toContain(label);
+    }
+
     // The audit log says it happened, to the platform and to the organization, without details.
     const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'user.erased'));
     expect(entries.map((e) => e.organizationId).sort()).toEqual([null, world.ids.riversideOrg].sort());
