@@ -63,7 +63,7 @@ beforeAll(async () => {
     { questions },
   );
   applicant = await onboardedUser(t, EMAIL, NAME);
-  await completeProfile(t, applicant.cookie, { email: PROFILE_EMAIL });
+  await completeProfile(t, applicant.cookie, { email: PROFILE_EMAIL, given_name: 'Zeph' });
   // The resume under a telling name, and a portfolio file.
   await uploadFile(t, applicant.cookie, 'resume', { name: FILE_NAMES[1] });
   await uploadFile(t, applicant.cookie, 'portfolio', { name: FILE_NAMES[2] });
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await reviewApplication(t, admin, appId, {
     score: 8,
     decision: 'accept',
-    comments: `${NAME} was superb; email ${EMAIL}.`,
+    comments: `${NAME} was superb; email ${EMAIL}. Zeph plays like Zephyrus winds.`,
   });
   await okBody(
     t.json('POST', `/api/programs/${programId}/publish-results`, {
@@ -263,6 +263,18 @@ describe('delete my account (issue 33 item 22)', () => {
       .filter((r) => r.words.length);
     expect(leaks).toEqual([]);
 
+    // Whole words only: her given name goes, a word that starts like it stays.
+    const [review] = (
+      (await t.deps.db.execute(
+        sql`select comments from reviews where application_id = ${appId}`,
+      )) as unknown as {
+        rows: { comments: string }[];
+      }
+    ).rows;
+    expect(review.comments).toMatch(
+      /^Deleted applicant #\d+ was superb; email Deleted applicant #\d+\. Deleted applicant #\d+ plays like Zephyrus winds\.$/,
+    );
+
     // The file store: no object of theirs, no name in any path or content.
     const left = filesUnder(storageRoot);
     for (const f of left) {
@@ -300,6 +312,15 @@ describe('delete my account (issue 33 item 22)', () => {
     expect(found(pdfWords)).toEqual([]);
     expect(pdfWords).toContain(label);
 
+    // The screens the organization reads it on.
+    for (const path of [`/api/applications/${appId}/review`, `/api/reviews?program_id=${programId}`]) {
+      const screen = await t.request('GET', path, { as: admin });
+      expect(screen.status, path).toBe(200);
+      const text = await screen.text();
+      expect(found(text), path).toEqual([]);
+      expect(text, path).toContain(label);
+    }
+
     // The audit log says it happened, to the platform and to the organization, without details.
     const entries = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'user.erased'));
     expect(entries.map((e) => e.organizationId).sort()).toEqual([null, world.ids.riversideOrg].sort());
@@ -310,6 +331,13 @@ describe('delete my account (issue 33 item 22)', () => {
     // Emails stop: what was waiting is skipped, and nothing new is queued for them.
     const theirs = await t.deps.db.select().from(mailMessages).where(eq(mailMessages.toUserId, applicant.id));
     expect(theirs.filter((m) => m.status === 'pending')).toEqual([]);
+
+    // A super admin cannot bring the account back: there is nothing left to restore.
+    const restore = await t.json('POST', `/api/super/users/${applicant.id}/restore`, {
+      as: world.cookies.superAdmin,
+    });
+    expect(restore.status).toBe(409);
+    expect(restore.body.error.message).toBe(privacyMessages.notRestorable);
 
     // The captured log lines.
     const logDir = inject('apiLogDir');

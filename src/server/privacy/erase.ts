@@ -1,5 +1,10 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { deletedApplicantEmail, deletedApplicantLabel, SKIPPED_ERASED } from '../../shared/domain/privacy';
+import {
+  deletedApplicantEmail,
+  deletedApplicantLabel,
+  privacyMessages,
+  SKIPPED_ERASED,
+} from '../../shared/domain/privacy';
 import { recordAudit } from '../audit/record';
 import type { Db } from '../db/client';
 import {
@@ -24,13 +29,23 @@ import { Conflict, NotFound } from '../errors';
 /** Words at least this long are replaced; shorter ones (an initial) would hit unrelated text. */
 const MIN_NEEDLE = 3;
 
-/** `text` with every needle (case-insensitive) replaced by `by`, as one SQL expression. */
+const WORD = /[\p{L}\p{N}_]/u;
+
+/**
+ * A needle as a PostgreSQL regular expression matching it as a whole word (case-insensitive): "Ann"
+ * replaces "Ann" but not the start of "Annual".
+ */
+export function wholeWord(needle: string): string {
+  const body = needle.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  const before = WORD.test(needle[0]) ? '(?<![[:alnum:]_])' : '';
+  const after = WORD.test(needle[needle.length - 1]) ? '(?![[:alnum:]_])' : '';
+  return `${before}${body}${after}`;
+}
+
+/** `text` with every needle (a whole word, any case) replaced by `by`, as one SQL expression. */
 function replaced(column: SQL, needles: string[], by: string): SQL {
   let out = column;
-  for (const n of needles) {
-    const pattern = n.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-    out = sql`regexp_replace(${out}, ${pattern}, ${by}, 'gi')`;
-  }
+  for (const n of needles) out = sql`regexp_replace(${out}, ${wholeWord(n)}, ${by}, 'gi')`;
   return out;
 }
 
@@ -132,7 +147,7 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
     .select({ n: accountErasures.number })
     .from(accountErasures)
     .where(eq(accountErasures.userId, userId));
-  if (done) throw new Conflict('This account was already deleted.');
+  if (done) throw new Conflict(privacyMessages.alreadyDeleted);
 
   const [{ number }] = await tx
     .insert(accountErasures)

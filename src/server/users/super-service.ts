@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { assignmentAddedMessage, governanceMessages as m } from '../../shared/domain/governance';
+import { isErasedAddress, privacyMessages } from '../../shared/domain/privacy';
 import type { Actor } from '../../shared/policy';
 import type {
   AssignableRole,
@@ -137,6 +138,8 @@ export async function superRestoreUser(db: Db, clock: Clock, actor: Actor | null
       .for('update', { of: profiles });
     if (!target) throw new NotFound(m.userNotFound);
     if (!target.deletedAt) throw new Conflict('This user is not deleted.');
+    // An account its owner deleted holds no personal data any more: there is nothing to restore.
+    if (isErasedAddress(target.email)) throw new Conflict(privacyMessages.notRestorable);
     const at = clock.now();
     await restoreUser(tx, userId, at);
     await recordAudit(tx, {

@@ -18,22 +18,12 @@ export const privacyMessages = {
     'Your account has staff roles (admin, reviewer, coalition manager or super admin). Ask a super admin to remove them before deleting your account.',
   deleted: 'Your account was deleted. Your personal data is erased.',
   alreadyDeleted: 'This account was already deleted.',
+  notRestorable: 'This account was deleted by its owner and its personal data erased: it cannot be restored.',
   retentionRange: 'Choose between 1 and 120 months, or keep applications.',
 };
 
 /** Retention of a program's applications after it closes: 1–120 months; null keeps them. */
 export const RETENTION_MONTHS_MAX = 120;
-
-/** The moment a program's applications are due for deletion: close + N calendar months (UTC). */
-export function retentionDueAt(closeAt: Date, months: number): Date {
-  const due = new Date(closeAt.getTime());
-  const day = due.getUTCDate();
-  due.setUTCDate(1);
-  due.setUTCMonth(due.getUTCMonth() + months);
-  const last = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
-  due.setUTCDate(Math.min(day, last));
-  return due;
-}
 
 export const retentionLabel = (months: number | null) =>
   months === null

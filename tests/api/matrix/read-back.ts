@@ -2,6 +2,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../src/server/db/client';
 import {
+  accountErasures,
   apiTokens,
   applications,
   assignments,
@@ -37,7 +38,7 @@ import {
  * Sessions are left out on purpose: any signed-in request may renew its own session.
  */
 export const tableFamilies = {
-  users: [user, profiles, assignments, files, orgAdminVisits],
+  users: [user, profiles, assignments, files, orgAdminVisits, accountErasures],
   orgs: [organizations, coalitions, coalitionMemberships, orgRequestConversions],
   programs: [programs, programEvents],
   applications: [applications, files],
