@@ -84,36 +84,20 @@ export function personalNeedles(values: (string | null | undefined)[]): string[]
 }
 
 /**
- * Rewrites the audit log's words about a person (decision 056): the log's trigger allows this one
- * kind of update (actor_email, target_label and summary) inside a transaction that asks for it.
+ * Rewrites the audit log's words about a person (decision 056) through `audit_log_erase`, the one
+ * function the log's trigger lets change an entry (actor_email, target_label and summary, whole words
+ * replaced by the "Deleted applicant #N" label). It runs as the table's owner: the server's own role
+ * has no UPDATE on the log (decision 055).
  */
 export async function scrubAuditLog(
   tx: Db,
   o: { ids: string[]; emails: string[]; needles: string[]; label: string },
 ) {
   if (o.needles.length === 0 && o.emails.length === 0) return;
-  await tx.execute(sql`select set_config('applyhub.audit_erasure', 'on', true)`);
-  const idList = sql.join(
-    (o.ids.length ? o.ids : ['00000000-0000-0000-0000-000000000000']).map((i) => sql`${i}`),
-    sql`, `,
+  const patterns = personalNeedles([...o.emails, ...o.needles]).map(wholeWord);
+  await tx.execute(
+    sql`select audit_log_erase(${JSON.stringify(o.ids)}::jsonb, ${JSON.stringify(o.emails)}::jsonb, ${JSON.stringify(patterns)}::jsonb, ${o.label})`,
   );
-  const emailMatch = o.emails.length
-    ? sql.join(
-        o.emails.map((e) => {
-          const lower = e.toLowerCase();
-          return sql`(lower(coalesce(actor_email, '')) = ${lower} or strpos(lower(coalesce(target_label, '') || ' ' || summary), ${lower}) > 0)`;
-        }),
-        sql` or `,
-      )
-    : sql`false`;
-  const where = sql`(actor_id::text in (${idList}) or target_id in (${idList}) or ${emailMatch})`;
-  const needles = personalNeedles([...o.emails, ...o.needles]);
-  await tx.execute(sql`update audit_log set
-      actor_email = case when actor_email is null then null else ${replaced(sql.raw('actor_email'), needles, o.label)} end,
-      target_label = case when target_label is null then null else ${replaced(sql.raw('target_label'), needles, o.label)} end,
-      summary = ${replaced(sql.raw('summary'), needles, o.label)}
-    where ${where}`);
-  await tx.execute(sql`select set_config('applyhub.audit_erasure', 'off', true)`);
 }
 
 /** Deletes stored objects (after the transaction that erased their records commits). */

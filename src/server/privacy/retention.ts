@@ -18,6 +18,7 @@ declare module '../jobs/registry' {
 const RETENTION_LOCK_KEY = 7_270_010_056;
 
 /** What the audit log says instead of the applicant's name once their application is gone. */
+// The one other label audit_log_erase accepts (drizzle/0020).
 const GONE = 'an applicant (application deleted)';
 
 const SKIPPED_RETENTION = 'Not sent: the application was deleted (retention).';
