@@ -104,4 +104,25 @@ describe('Remind', () => {
     expect(none.status).toBe(409);
     expect(none.body.error.message).toBe(NOTHING_TO_SCORE);
   });
+
+  it('with mail off, says no reminder was sent (issue 33 item 8)', async () => {
+    // A second app on the same database with mail off (MAIL=off): its answer never claims a send.
+    const off = await createTestApp({
+      database: t.database,
+      config: {
+        mail: { smtpUrl: null, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' }, off: true },
+      },
+    });
+    try {
+      t.clock.advance(24 * 3600_000);
+      off.clock.set(t.clock.now());
+      const res = await off.json('POST', `/api/programs/${YOUTH}/reviewer-progress/${judge.id}/remind`, {
+        as: admin,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: 'Mail is off: no reminder was sent to Robin Judge.', sent: false });
+    } finally {
+      await off.deps.notifier.stop();
+    }
+  });
 });

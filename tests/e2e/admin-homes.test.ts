@@ -107,3 +107,24 @@ describe.each([
     }
   });
 });
+
+describe('mail is off (issue 33 item 8)', () => {
+  it('says so before an action that promises an email', async () => {
+    const off = await startServer({ env: { MAIL: 'off' } });
+    const page = await newPage(browser, { baseURL: off.url, width: 375 });
+    try {
+      await signInAs(page.context(), off.url, 'admin@demo.test');
+      expect((await (await fetch(`${off.url}/api/config`)).json()).mail_off).toBe(true);
+      await page.goto('/org/riverside-arts/admin/reviewers');
+      await page.getByRole('button', { name: /Youth Orchestra Auditions/ }).click();
+      await page.getByRole('button', { name: 'Add Reviewer' }).click();
+      const note = page.getByRole('note').filter({ hasText: 'Mail is off on this server.' });
+      await note.waitFor();
+      expect(await note.textContent()).toContain('The email telling them of their new role will not be sent');
+      await expectNoAxeViolations(page);
+    } finally {
+      await page.context().close();
+      await off.stop();
+    }
+  });
+});

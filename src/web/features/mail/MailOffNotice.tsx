@@ -20,7 +20,7 @@ export function MailOffNotice({ what, className }: { what: string; className?: s
     >
       <MailX className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        <strong className="font-semibold">Mail is off on this server.</strong> {what} will not be emailed to
+        <strong className="font-semibold">Mail is off on this server.</strong> {what} will not be sent to
         anyone.
       </span>
     </p>

@@ -53,7 +53,9 @@ function NumberCard({
         <ul className="space-y-1 border-t border-slate-100 pt-2 text-sm" aria-label={`${label}: programs`}>
           {item.programs.map((p) => (
             <li key={p.id} className="flex min-w-0 items-baseline justify-between gap-2">
-              <span className="min-w-0 truncate">{programLink(p)}</span>
+              <span className="min-w-0 truncate" title={p.name}>
+                {programLink(p)}
+              </span>
               <span className="shrink-0 text-slate-600">{p.count}</span>
             </li>
           ))}
