@@ -57,7 +57,11 @@ describe('demo sign-in (demo mode on)', () => {
   });
 
   it('says demo mode is on in the public config', async () => {
-    expect((await t.json('GET', '/api/config')).body).toEqual({ demo_mode: true, sign_in: 'demo', mail_off: false });
+    expect((await t.json('GET', '/api/config')).body).toEqual({
+      demo_mode: true,
+      sign_in: 'demo',
+      mail_off: false,
+    });
   });
 });
 
@@ -85,7 +89,11 @@ describe('demo sign-in (demo mode off)', () => {
   });
 
   it('offers Google sign-in with the account chooser', async () => {
-    expect((await t.json('GET', '/api/config')).body).toEqual({ demo_mode: false, sign_in: 'google', mail_off: false });
+    expect((await t.json('GET', '/api/config')).body).toEqual({
+      demo_mode: false,
+      sign_in: 'google',
+      mail_off: false,
+    });
     const res = await t.json('POST', '/api/auth/sign-in/social', {
       body: { provider: 'google', callbackURL: '/post-auth?next=/dashboard' },
     });
