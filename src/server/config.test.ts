@@ -164,7 +164,9 @@ describe('logging and metrics settings', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOKS_TIMEOUT: '2.5' }).webhooks,
     ).toEqual({ allowPrivate: true, ports: [443, 80], timeoutMs: 2_500 });
-    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: '443, 8443' }).webhooks.ports).toEqual([443, 8443]);
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: '443, 8443' }).webhooks.ports).toEqual([
+      443, 8443,
+    ]);
     expect(loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: 'any' }).webhooks.ports).toBe('any');
     for (const bad of ['0', '443,x', '70000', ','])
       expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOKS_PORTS: bad })).toThrow(ConfigError);

@@ -15,6 +15,7 @@ import { type Call, callOf, ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
 import { webBody } from '../http/web-body';
+import { orgAdmins, programExporters } from '../programs/who';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -82,6 +83,7 @@ const programExport = <P extends string, Q extends z.ZodObject>(
   description: string,
 ) =>
   apiRoute(operationId, 'token', {
+    who: programExporters,
     method: 'get',
     path,
     tags,
@@ -161,6 +163,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('getProgramDossier', 'token', {
+      who: programExporters,
       method: 'get',
       path: '/programs/{id}/dossier',
       tags,
@@ -179,6 +182,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportOrgInbox', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/exports/inbox',
       tags,
@@ -201,6 +205,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportOrgAuditLog', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/audit/export',
       tags,

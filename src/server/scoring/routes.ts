@@ -23,6 +23,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdmins, programEditors, programEditorWrites } from '../programs/who';
 import {
   addConflict,
   assignReviewers,
@@ -57,6 +58,7 @@ const tags = ['scoring'];
 export const scoringRoutes = router()
   .openapi(
     apiRoute('getScoringSettings', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/scoring',
       tags,
@@ -68,6 +70,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('updateScoringSettings', 'token', {
+      who: programEditorWrites,
       method: 'put',
       path: '/programs/{id}/scoring',
       summary: 'Save the review settings: mode, rubric, independence, blind review, hidden questions',
@@ -79,6 +82,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('getReviewerProgress', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/reviewer-progress',
       tags,
@@ -90,6 +94,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('remindReviewer', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/reviewer-progress/{userId}/remind',
       tags,
@@ -101,6 +106,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('assignScoreSheets', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/score-assignments',
       tags,
@@ -112,6 +118,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('unassignScoreSheets', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/score-assignments/remove',
       tags,
@@ -123,6 +130,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('previewAutoAssign', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/auto-assign/preview',
       tags,
@@ -134,6 +142,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('autoAssign', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/auto-assign',
       tags,
@@ -145,6 +154,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('listConflicts', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/conflicts',
       summary: 'The conflicts of interest marked in a program',
@@ -156,6 +166,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('createConflict', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/conflicts',
       tags,
@@ -167,6 +178,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('deleteConflict', 'token', {
+      who: programAdmins,
       method: 'delete',
       path: '/programs/{id}/conflicts/{conflictId}',
       summary: 'Remove a conflict of interest',
