@@ -28,6 +28,7 @@ import {
   exportProgramReviews,
   exportResults,
   getNotice,
+  reviewExporters,
 } from './service';
 
 const tags = ['exports'];
@@ -194,6 +195,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportAllReviews', 'session', {
+      who: reviewExporters,
       method: 'get',
       path: '/reviews/export',
       tags,

@@ -46,6 +46,7 @@ import {
   SheetConflict,
   saveSheet,
 } from './sheets';
+import { finalDeciders, reviewers, sheetHolders, sheetOwners } from './who';
 
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
 const sheetParam = z.object({ id: z.string().uuid('Score sheet ids must be UUIDs.') });
@@ -212,6 +213,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('saveScoreSheet', 'session', {
+      who: sheetHolders,
       method: 'put',
       path: '/applications/{id}/score-sheet',
       summary: "Save or submit the caller's score sheet (optimistic concurrency with version)",
@@ -242,6 +244,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('recuse', 'session', {
+      who: reviewers,
       method: 'post',
       path: '/applications/{id}/recuse',
       tags,
@@ -254,6 +257,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('setFinalDecision', 'session', {
+      who: finalDeciders,
       method: 'put',
       path: '/applications/{id}/final-decision',
       tags,
@@ -277,6 +281,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('requestScoreSheetReopen', 'session', {
+      who: sheetOwners,
       method: 'post',
       path: '/score-sheets/{id}/reopen-request',
       tags,
