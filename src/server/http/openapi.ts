@@ -93,13 +93,16 @@ const SECURITY: Record<Access, { [scheme in keyof typeof securitySchemes]?: stri
 const ACCESS: Record<Access, MiddlewareHandler<AppEnv>> = {
   // Served as a visitor: the bearer middleware already cleared the actor.
   public: async (_c, next) => next(),
+  // A visitor is refused at once: nothing of the request is looked at (DESIGN §5 rule 13).
   session: async (c, next) => {
     if (c.get('apiTokenActor')) return c.json(errorBody('forbidden', apiTokenMessages.notForTokens), 403);
+    if (!c.get('actor')) throw new Unauthenticated();
     return next();
   },
   token: async (c, next) => {
     const tokenActor = c.get('apiTokenActor');
     if (tokenActor) c.set('actor', tokenActor);
+    if (!c.get('actor')) throw new Unauthenticated();
     return next();
   },
 };

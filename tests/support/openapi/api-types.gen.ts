@@ -97,7 +97,7 @@ export interface paths {
     get: operations["getHealth"];
   };
   "/mail/unsubscribe": {
-    /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). */
+    /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
     get: operations["getUnsubscribe"];
     /** Unsubscribe (RFC 8058 one-click: mail clients POST List-Unsubscribe=One-Click; the page’s button too). */
     post: operations["unsubscribe"];
@@ -2224,7 +2224,7 @@ export interface operations {
       };
     };
   };
-  /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). */
+  /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
   getUnsubscribe: {
     parameters: {
       query: {
@@ -2251,6 +2251,12 @@ export interface operations {
       };
       /** @description Error */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2284,6 +2290,12 @@ export interface operations {
       };
       /** @description Error */
       401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
