@@ -147,8 +147,10 @@ function whoMiddleware(
       const actor = c.get('actor');
       if (access !== 'public' && !actor) throw new Unauthenticated();
       if (check) await check(c, actor);
-      // A path that names nothing (a malformed id) is simply not found.
-      if (params && !params.safeParse(c.req.param()).success) throw new NotFound('Not found.');
+      // On a signed-in route, a path that names nothing (a malformed id) is simply not found. Anyone
+      // may call a public route: there a malformed id is what it is (400 with its field).
+      if (access !== 'public' && params && !params.safeParse(c.req.param()).success)
+        throw new NotFound('Not found.');
     });
     return next();
   };
