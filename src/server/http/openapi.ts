@@ -8,9 +8,11 @@ import { NotFound, Unauthenticated } from '../errors';
 import { errorBody, zodFields } from './errors';
 
 /**
- * Who before what (DESIGN §5 rule 13): before a request's input is refused (400), the route's caller
- * check runs, so a visitor hears 401 and a signed-in caller without rights 403/404 whatever they sent.
- * The check runs only when the input is refused: for good input the service decides, as always.
+ * Who before what (DESIGN §5 rule 13, decision 052): a visitor on a signed-in route is refused (401)
+ * before anything is read (`ACCESS`); before a request's input is refused (400, 415), the route's
+ * caller check (`who`) runs, so a signed-in caller without rights hears 403/404 whatever they sent.
+ * That check runs only when the input is refused: for good input the service decides, as always,
+ * with the same access function, at no extra cost.
  */
 export async function whoFirst(c: Context<AppEnv>): Promise<void> {
   await c.get('whoFirst')?.();
@@ -132,7 +134,7 @@ export const superAdmins: Who = (_c, actor) => assertCan(actor, { kind: 'super:m
 
 /** The caller check of `session` and `token` routes without a `who`: signed in and onboarded. */
 const signedIn: Who = (_c, actor) => requireActor(actor);
-/** Signed in, onboarded or not (onboarding itself, the profile). */
+/** Signed in, onboarded or not (onboarding itself, and who one is). */
 export const anyone: Who = (_c, actor) => requireActor(actor, { allowNotOnboarded: true });
 
 function whoMiddleware(
