@@ -14,10 +14,10 @@ import { discoveryRoutes } from './discovery/routes';
 import { exportRoutes } from './exports/routes';
 import { featuredRoutes } from './featured/routes';
 import { fileRoutes } from './files/routes';
-import { errorBody, errorResponse } from './http/errors';
+import { errorBody, errorResponse, isInputError } from './http/errors';
 import { inputGuard } from './http/input-guard';
 import { type FinishedRequest, requestContext } from './http/logger';
-import { openApiDocument, securitySchemes } from './http/openapi';
+import { openApiDocument, securitySchemes, whoFirst } from './http/openapi';
 import { type RateBudget, rateLimit, type TakeToken, tokenBuckets } from './http/rate-limit';
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import type { Shutdown } from './http/shutdown';
@@ -173,6 +173,15 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   );
   if (options.webDir) app.route('/', serveWeb(options.webDir, { demoMode: deps.config.demoMode }));
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
-  app.onError((err, c) => errorResponse(c, err));
+  // A request refused for its input (not JSON, wrong media type) first learns whether it may call at all.
+  app.onError(async (err, c) => {
+    if (isInputError(err))
+      try {
+        await whoFirst(c);
+      } catch (refused) {
+        return errorResponse(c, refused);
+      }
+    return errorResponse(c, err);
+  });
   return app;
 }

@@ -31,6 +31,11 @@ export interface AppEnv {
      * accept tokens (their `access: 'token'`, http/openapi.ts). Unset for everything else.
      */
     apiTokenActor?: Actor | null;
+    /**
+     * Whether the caller may call the matched route at all (http/openapi.ts, DESIGN §5 rule 13):
+     * run when its input is refused, so that a caller without rights hears 401/403/404, never 400.
+     */
+    whoFirst?: () => Promise<void>;
   };
 }
 

@@ -129,8 +129,9 @@ describe('GET /api/applications/{id}', () => {
     const missing = await load('00000000-0000-4000-8000-000000000000', a.cookie);
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Not authorized or application not found');
+    // A malformed id names nothing: not found, like any application not the caller's (decision 052).
     const bad = await load('not-a-uuid', a.cookie);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
   });
 
   it("hides a draft from the program's reviewers; after submission they read it (locked, snapshot)", async () => {

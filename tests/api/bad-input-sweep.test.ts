@@ -45,6 +45,8 @@ interface Route {
   path: string;
   fields: string[];
   query: string[];
+  /** Signed-in callers only (a session or API token): a visitor hears 401 whatever they send. */
+  signedIn: boolean;
 }
 
 /** Whom each route is tried as: the role that gets furthest into it. */
@@ -88,13 +90,14 @@ describe('bad-input sweep over every write route', () => {
           path,
           fields: Object.keys(schema?.properties ?? {}),
           query: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
+          signedIn: (op.security ?? []).length > 0,
         });
       }
     }
     routes.push(
-      { method: 'POST', path: '/auth/sign-out', fields: [], query: [] },
-      { method: 'POST', path: '/auth/demo/sign-in', fields: ['email', 'name'], query: [] },
-      { method: 'POST', path: '/demo/sign-in', fields: ['email', 'name'], query: [] },
+      { method: 'POST', path: '/auth/sign-out', fields: [], query: [], signedIn: false },
+      { method: 'POST', path: '/auth/demo/sign-in', fields: ['email', 'name'], query: [], signedIn: false },
+      { method: 'POST', path: '/demo/sign-in', fields: ['email', 'name'], query: [], signedIn: false },
     );
     // Deletions last, so the other routes still find what they act on.
     routes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
@@ -102,6 +105,8 @@ describe('bad-input sweep over every write route', () => {
 
     let sent = 0;
     const failures: string[] = [];
+    // Who before what (DESIGN §5 rule 13): a visitor on a signed-in route hears 401, never 400.
+    const visitorHeard: string[] = [];
     const send = async (method: string, path: string, body: string | undefined, as: string | null) => {
       const headers: Record<string, string> = { origin: TEST_ORIGIN };
       if (as) headers.cookie = as;
@@ -110,6 +115,7 @@ describe('bad-input sweep over every write route', () => {
       await res.arrayBuffer();
       sent++;
       if (res.status >= 500) failures.push(`${method} ${path} ${body?.slice(0, 80) ?? ''} → ${res.status}`);
+      return res.status;
     };
 
     for (const route of routes) {
@@ -127,10 +133,28 @@ describe('bad-input sweep over every write route', () => {
       }
       await send(route.method, good, undefined, as);
       await send(route.method, good, '{}', null);
+      if (route.signedIn) {
+        const malformed = fill(route.path, (_, values) => values[1]);
+        for (const [path, body] of [
+          [good, '[]'],
+          [good, '{"a":'],
+          [malformed, '{}'],
+          [
+            route.query.length
+              ? `${good}?${route.query.map((q) => `${q}=${'x'.repeat(600)}`).join('&')}`
+              : good,
+            '{}',
+          ],
+        ] as const) {
+          const status = await send(route.method, path, body, null);
+          if (status !== 401) visitorHeard.push(`${route.method} ${path.slice(0, 80)} ${body} → ${status}`);
+        }
+      }
     }
     console.log(
       `bad-input sweep: ${sent} requests over ${routes.length} write routes, ${failures.length} answered 5xx`,
     );
     expect(failures).toEqual([]);
+    expect(visitorHeard).toEqual([]);
   }, 300_000);
 });

@@ -170,10 +170,10 @@ describe(`program assignments on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =>
     );
   });
 
-  it('answers 404 for a missing or deleted program and 400 for a malformed id', async () => {
+  it('answers 404 for a missing or deleted program and for a malformed id (it names nothing)', async () => {
     expect(
       (await t.json('GET', `/api/programs/${demoProgramId(999)}/assignments`, { as: admin })).status,
     ).toBe(404);
-    expect((await t.json('GET', '/api/programs/not-a-uuid/assignments', { as: admin })).status).toBe(400);
+    expect((await t.json('GET', '/api/programs/not-a-uuid/assignments', { as: admin })).status).toBe(404);
   });
 });

@@ -182,8 +182,8 @@ describe('GET /api/applications/{id}/review (who may read a review)', () => {
     });
   });
 
-  it('rejects ids that are not UUIDs', async () => {
-    expect((await detail('nope', c.reviewer)).status).toBe(400);
+  it('answers ids that are not UUIDs as not found (they name nothing; decision 052)', async () => {
+    expect((await detail('nope', c.reviewer)).status).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProgramId } from '../../src/server/db/seed/ids';
+import { unsubscribeMessages } from '../../src/shared/domain/unsubscribe';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -129,4 +130,18 @@ describe('email preferences', () => {
       await sofia.context().close();
     }
   }, 120_000);
+
+  it('an expired link says so and points to the profile (375 px, axe clean)', async () => {
+    // A link of the first form (no expiry, decision 052) gets the expiry page, like one past 90 days.
+    const token = `0b6f1a52-8a4b-4b3c-9d2e-5f6a7b8c9d0e.updates.${'a'.repeat(32)}`;
+    const visitor = await newPage(browser, { baseURL: app.url, width: 375 });
+    try {
+      await visitor.goto(`/unsubscribe?token=${token}`);
+      await visitor.getByRole('alert').filter({ hasText: unsubscribeMessages.expired }).waitFor();
+      await visitor.getByRole('link', { name: 'Email preferences in your profile' }).waitFor();
+      await expectNoAxeViolations(visitor);
+    } finally {
+      await visitor.context().close();
+    }
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
+import { orgAdmins } from '../programs/who';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
 
 const tokenParam = slugParam.extend({ id: z.string().uuid('API token ids must be UUIDs.') });
@@ -17,6 +18,7 @@ const tags = ['api-tokens'];
 export const apiTokenRoutes = router()
   .openapi(
     apiRoute('listApiTokens', 'session', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/api-tokens',
       tags,
@@ -28,6 +30,7 @@ export const apiTokenRoutes = router()
   )
   .openapi(
     apiRoute('createApiToken', 'session', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/api-tokens',
       tags,
@@ -39,6 +42,7 @@ export const apiTokenRoutes = router()
   )
   .openapi(
     apiRoute('revokeApiToken', 'session', {
+      who: orgAdmins,
       method: 'delete',
       path: '/orgs/{slug}/api-tokens/{id}',
       tags,

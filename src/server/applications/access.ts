@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { type ReviewerView, reviewerView } from '../../shared/domain/blind-review';
 import { type WindowState, windowState } from '../../shared/domain/programs';
 import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
 import type { Clock } from '../clock';
-import { requireActor } from '../context';
+import { type AppEnv, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications, coalitionMemberships, organizations, programs } from '../db/schema';
 import { Conflict, Forbidden, NotFound } from '../errors';
+import { rawId, type Who } from '../http/openapi';
 import { type ReviewerAccess, reviewerAccess } from '../scoring/gate';
 import { settingsOf } from '../scoring/queries';
 
@@ -141,4 +143,18 @@ export function assertEditable(
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);
+}
+
+/** Route caller checks (`who`, DESIGN §5 rule 13) on `/applications/{id}` and its reviewers' routes. */
+const applicationIdOf = (c: Context<AppEnv>) => rawId(c, 'id', () => new NotFound(APPLICATION_NOT_FOUND));
+
+/** The applicant's own application (`ownApplication`). */
+export const applicationOwner: Who = (c, actor) =>
+  ownApplication(c.get('deps').db, actor, applicationIdOf(c));
+
+/** Someone who reviews its program and passes the scoring gate (`readableApplication` as a reviewer). */
+export async function applicationReviewer(c: Context<AppEnv>, actor: Actor | null) {
+  const ref = await readableApplication(c.get('deps').db, actor, applicationIdOf(c));
+  if (ref.role !== 'reviewer') throw new NotFound(APPLICATION_NOT_FOUND);
+  return ref;
 }

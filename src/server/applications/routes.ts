@@ -16,6 +16,7 @@ import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { applicationOwner } from './access';
 import {
   applicationPreview,
   autosaveForSession,
@@ -105,6 +106,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('saveApplicationAnswers', 'session', {
+      who: applicationOwner,
       method: 'put',
       path: '/applications/{id}/answers',
       tags,
@@ -119,6 +121,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('submitApplication', 'session', {
+      who: applicationOwner,
       method: 'post',
       path: '/applications/{id}/submit',
       summary: 'Submit an application (its applicant; required answers and the profile are checked)',

@@ -1,6 +1,7 @@
 import { auditListQuery, auditPageSchema } from '../../shared/schemas/audit';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
+import { orgAdmins } from '../programs/who';
 import { listAudit, orgAuditScope, platformAuditScope } from './service';
 
 const tags = ['audit'];
@@ -8,6 +9,7 @@ const tags = ['audit'];
 export const auditRoutes = router()
   .openapi(
     apiRoute('listOrgAuditLog', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/audit',
       tags,

@@ -1,10 +1,12 @@
 import { dashboardSchema } from '../../shared/schemas/dashboard';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdmins } from '../programs/who';
 import { programDashboard } from './service';
 
 export const dashboardRoutes = router().openapi(
   apiRoute('getProgramDashboard', 'token', {
+    who: programAdmins,
     method: 'get',
     path: '/programs/{id}/dashboard',
     tags: ['dashboard'],

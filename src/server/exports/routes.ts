@@ -15,6 +15,7 @@ import { type Call, callOf, ok } from '../http/handlers';
 import { apiRoute, errors, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
 import { webBody } from '../http/web-body';
+import { orgAdmins, programExporters } from '../programs/who';
 import { contentDisposition } from '../storage/disposition';
 import { applicationPdfDownload, dossierDownload } from './documents';
 import {
@@ -27,6 +28,7 @@ import {
   exportProgramReviews,
   exportResults,
   getNotice,
+  reviewExporters,
 } from './service';
 
 const tags = ['exports'];
@@ -82,6 +84,7 @@ const programExport = <P extends string, Q extends z.ZodObject>(
   description: string,
 ) =>
   apiRoute(operationId, 'token', {
+    who: programExporters,
     method: 'get',
     path,
     tags,
@@ -161,6 +164,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('getProgramDossier', 'token', {
+      who: programExporters,
       method: 'get',
       path: '/programs/{id}/dossier',
       tags,
@@ -179,6 +183,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportOrgInbox', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/exports/inbox',
       tags,
@@ -190,6 +195,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportAllReviews', 'session', {
+      who: reviewExporters,
       method: 'get',
       path: '/reviews/export',
       tags,
@@ -201,6 +207,7 @@ export const exportRoutes = router()
   )
   .openapi(
     apiRoute('exportOrgAuditLog', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/audit/export',
       tags,

@@ -13,6 +13,7 @@ import { personalDataNotices } from '../db/schema';
 import { liveOrgBySlug } from '../discovery/queries';
 import { Forbidden, NotFound } from '../errors';
 import { exportLink } from '../files/export-links';
+import type { Who } from '../http/openapi';
 import { assertNoticeAccepted, exportAccess } from './access';
 import { applicationColumns, applicationCountQuery, applicationRowsQuery } from './applications';
 import { auditColumns, auditCountQuery, auditRowsQuery } from './audit';
@@ -164,6 +165,11 @@ export async function exportProgramReviews(
  * organizations', programs' and coalitions'; every program for super admins). Reviewers who administer
  * nothing have nothing to export (403).
  */
+/** Route caller check of the all-reviews export (`who`, DESIGN §5 rule 13): the same refusal as below. */
+export const reviewExporters: Who = (_c, actor) => {
+  if (scopeIsEmpty(exportScopeOf(requireActor(actor)))) throw new Forbidden();
+};
+
 export async function exportAllReviews(
   deps: Deps,
   actor: Actor | null,

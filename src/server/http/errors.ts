@@ -59,6 +59,15 @@ function classify(err: unknown): unknown {
   return err;
 }
 
+/** A request refused for the shape of what it sent (not JSON, wrong media type, failed schema). */
+export function isInputError(err: unknown): boolean {
+  return (
+    err instanceof ZodError ||
+    err instanceof SyntaxError ||
+    (err instanceof HTTPException && (err.status === 400 || err.status === 415))
+  );
+}
+
 /** The one place that turns an error into an HTTP response. */
 export function errorResponse(c: Context, raw: unknown): Response {
   const err = classify(raw);

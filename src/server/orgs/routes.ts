@@ -5,6 +5,7 @@ import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
 import { webBody } from '../http/web-body';
+import { orgAdmins } from '../programs/who';
 import { adminHome } from './admin-home';
 import { recordAdminVisit } from './service';
 import { getOrgSettings, orgLogoObject, removeOrgLogo, updateOrgSettings } from './settings';
@@ -41,6 +42,7 @@ export const orgAdminRoutes = router()
   )
   .openapi(
     apiRoute('getOrgSettings', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/settings',
       tags: ['orgs'],
@@ -52,6 +54,7 @@ export const orgAdminRoutes = router()
   )
   .openapi(
     apiRoute('updateOrgSettings', 'token', {
+      who: orgAdmins,
       method: 'put',
       path: '/orgs/{slug}/settings',
       tags: ['orgs'],
@@ -64,6 +67,7 @@ export const orgAdminRoutes = router()
   )
   .openapi(
     apiRoute('deleteOrgLogo', 'token', {
+      who: orgAdmins,
       method: 'delete',
       path: '/orgs/{slug}/logo',
       tags: ['orgs'],

@@ -7,6 +7,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdmins } from '../programs/who';
 import type { ProgramRole } from './queries';
 import { addProgramAssignment, listProgramAssignments, removeProgramAssignment } from './service';
 
@@ -16,6 +17,7 @@ const tags = ['program-assignments'];
 /** Manage Reviewers: the reviewers and admins of one program (spec 001 §2, §5, §7 Assignments). */
 export const programAssignmentRoutes = router().openapi(
   apiRoute('listProgramAssignments', 'token', {
+    who: programAdmins,
     method: 'get',
     path: '/programs/{id}/assignments',
     summary: 'The reviewers and admins of a program (Manage Reviewers)',
@@ -35,6 +37,7 @@ const kinds: { segment: string; name: string; label: string; kind: ProgramRole }
 for (const { segment, name, label, kind } of kinds) {
   programAssignmentRoutes.openapi(
     apiRoute(`addProgram${name}`, 'token', {
+      who: programAdmins,
       method: 'post',
       path: `/programs/{id}/${segment}`,
       summary: `Make a user (by email) a ${label} of the program`,
@@ -46,6 +49,7 @@ for (const { segment, name, label, kind } of kinds) {
   );
   programAssignmentRoutes.openapi(
     apiRoute(`removeProgram${name}`, 'token', {
+      who: programAdmins,
       method: 'delete',
       path: `/programs/{id}/${segment}/{userId}`,
       summary: `Remove a ${label} from the program`,

@@ -21,7 +21,7 @@ import {
 } from '../../shared/schemas/programs';
 import { startOrGetApplication } from '../applications/start';
 import { ok } from '../http/handlers';
-import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { apiRoute, errors, jsonBody, jsonOk, router, superAdmins } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
 import { softDeleteRoutes } from '../http/soft-delete';
 import {
@@ -36,12 +36,14 @@ import { createDraft, listOrgPrograms, setProgramDeleted } from './drafts';
 import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
 import { getSchedule, setSchedule } from './schedule';
+import { orgAdmins, programAdminsOnly, programEditors, programEditorWrites } from './who';
 
 const tags = ['programs'];
 
 export const programRoutes = router()
   .openapi(
     apiRoute('listOrgPrograms', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/programs',
       summary: "The organization's programs, drafts included (deleted ones with deleted=true)",
@@ -57,6 +59,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('createProgram', 'token', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/programs',
       summary: 'Create a draft program in the organization',
@@ -79,6 +82,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('getProgramEditor', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/editor',
       summary: 'A program as its editor shows it: form, status, pending changes and history',
@@ -90,6 +94,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('saveProgramForm', 'token', {
+      who: programEditorWrites,
       method: 'put',
       path: '/programs/{id}/form',
       summary: "Save a program's working form (optimistic concurrency with version)",
@@ -101,6 +106,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('publishProgram', 'token', {
+      who: programEditorWrites,
       method: 'post',
       path: '/programs/{id}/publish',
       summary: 'Submit a draft for approval, or publish form changes of an approved program',
@@ -126,6 +132,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('getReviewForm', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/review-form',
       summary: "The program's reviewer form (decision options and extra criteria)",
@@ -137,6 +144,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('saveReviewForm', 'token', {
+      who: programEditorWrites,
       method: 'put',
       path: '/programs/{id}/review-form',
       summary: "Save the program's reviewer form",
@@ -160,6 +168,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('approveProgram', 'session', {
+      who: superAdmins,
       method: 'post',
       path: '/programs/{id}/approve',
       summary: 'Approve a submitted program (super admins)',
@@ -171,6 +180,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('requestProgramChanges', 'session', {
+      who: superAdmins,
       method: 'post',
       path: '/programs/{id}/request-changes',
       summary: 'Send a submitted program back with a note (super admins)',
@@ -183,6 +193,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('previewProgram', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/preview',
       summary: "Preview a program's form as applicants will see it",
@@ -194,6 +205,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('listProgramEvents', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/events',
       summary: "A program's review history (submitted, approved, published …)",
@@ -219,6 +231,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('getProgramSchedule', 'token', {
+      who: programAdminsOnly,
       method: 'get',
       path: '/programs/{id}/schedule',
       tags,
@@ -230,6 +243,7 @@ export const programRoutes = router()
   )
   .openapi(
     apiRoute('updateProgramSchedule', 'token', {
+      who: programAdminsOnly,
       method: 'put',
       path: '/programs/{id}/schedule',
       tags,

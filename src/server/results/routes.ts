@@ -13,6 +13,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
+import { programAdmins } from '../programs/who';
 import { publishPreview, sendTestCopy } from './preview';
 import {
   myResults,
@@ -41,6 +42,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('getPublishQueue', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/publish-queue',
       tags,
@@ -52,6 +54,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('publishResults', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/publish-results',
       tags,
@@ -63,6 +66,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('updatePublishedResults', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/update-published-results',
       tags,
@@ -84,6 +88,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('previewResultEmail', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/publish-preview',
       tags,
@@ -95,6 +100,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('sendTestResultEmail', 'session', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/publish-test',
       tags,
@@ -106,6 +112,7 @@ export const resultRoutes = router()
   )
   .openapi(
     apiRoute('getResultMailDelivery', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/mail-delivery',
       tags,

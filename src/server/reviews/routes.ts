@@ -12,11 +12,13 @@ import {
   reviewsQuery,
   saveReviewInput,
 } from '../../shared/schemas/reviews';
+import { applicationReviewer } from '../applications/access';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam, slugParam } from '../http/params';
+import { orgAdmins } from '../programs/who';
 import {
   getAllReviews,
   getOrgReviews,
@@ -25,6 +27,7 @@ import {
   getReviewDetail,
   queueForSession,
   ReviewConflict,
+  reviewersAnywhere,
   saveReview,
 } from './service';
 
@@ -80,6 +83,7 @@ export const reviewRoutes = router()
   )
   .openapi(
     apiRoute('saveReview', 'session', {
+      who: applicationReviewer,
       method: 'put',
       path: '/applications/{id}/review',
       summary: 'Save the shared review (optimistic concurrency with version)',
@@ -110,6 +114,7 @@ export const reviewRoutes = router()
   )
   .openapi(
     apiRoute('listReviews', 'session', {
+      who: reviewersAnywhere,
       method: 'get',
       path: '/reviews',
       summary: 'Every review the caller may read (Applications Inbox; filters, cursor)',
@@ -121,6 +126,7 @@ export const reviewRoutes = router()
   )
   .openapi(
     apiRoute('listOrgReviews', 'token', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/reviews',
       summary: "Every review of the organization's programs (filters, cursor)",

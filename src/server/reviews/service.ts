@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { whenOrgRequestReviewed } from '../featured/org-requests';
+import type { Who } from '../http/openapi';
 import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import { applicantNumbers } from '../scoring/queries';
@@ -77,6 +78,11 @@ export function reviewScopeOf(actor: Actor): ReviewScope {
 }
 
 /** Anyone who may review something (reviewers, program and org admins, super admins). */
+/** Route caller check of the all-reviews list (`who`, DESIGN §5 rule 13): the same refusal as `getAllReviews`. */
+export const reviewersAnywhere: Who = (_c, actor) => {
+  if (!mayReviewAnything(requireActor(actor))) throw new Forbidden();
+};
+
 export function mayReviewAnything(actor: Actor): boolean {
   if (actor.deleted) return false;
   if (isSuperAdmin(actor)) return true;

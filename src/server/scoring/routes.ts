@@ -23,6 +23,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdmins, programEditors, programEditorWrites } from '../programs/who';
 import {
   addConflict,
   assignReviewers,
@@ -45,6 +46,7 @@ import {
   SheetConflict,
   saveSheet,
 } from './sheets';
+import { finalDeciders, reviewers, sheetHolders, sheetOwners } from './who';
 
 const applicationParam = z.object({ id: z.string().uuid('Application ids must be UUIDs.') });
 const sheetParam = z.object({ id: z.string().uuid('Score sheet ids must be UUIDs.') });
@@ -57,6 +59,7 @@ const tags = ['scoring'];
 export const scoringRoutes = router()
   .openapi(
     apiRoute('getScoringSettings', 'token', {
+      who: programEditors,
       method: 'get',
       path: '/programs/{id}/scoring',
       tags,
@@ -68,6 +71,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('updateScoringSettings', 'token', {
+      who: programEditorWrites,
       method: 'put',
       path: '/programs/{id}/scoring',
       summary: 'Save the review settings: mode, rubric, independence, blind review, hidden questions',
@@ -79,6 +83,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('getReviewerProgress', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/reviewer-progress',
       tags,
@@ -90,6 +95,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('remindReviewer', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/reviewer-progress/{userId}/remind',
       tags,
@@ -104,6 +110,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('assignScoreSheets', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/score-assignments',
       tags,
@@ -115,6 +122,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('unassignScoreSheets', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/score-assignments/remove',
       tags,
@@ -126,6 +134,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('previewAutoAssign', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/auto-assign/preview',
       tags,
@@ -137,6 +146,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('autoAssign', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/auto-assign',
       tags,
@@ -148,6 +158,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('listConflicts', 'token', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/conflicts',
       summary: 'The conflicts of interest marked in a program',
@@ -159,6 +170,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('createConflict', 'token', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/conflicts',
       tags,
@@ -170,6 +182,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('deleteConflict', 'token', {
+      who: programAdmins,
       method: 'delete',
       path: '/programs/{id}/conflicts/{conflictId}',
       summary: 'Remove a conflict of interest',
@@ -203,6 +216,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('saveScoreSheet', 'session', {
+      who: sheetHolders,
       method: 'put',
       path: '/applications/{id}/score-sheet',
       summary: "Save or submit the caller's score sheet (optimistic concurrency with version)",
@@ -233,6 +247,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('recuse', 'session', {
+      who: reviewers,
       method: 'post',
       path: '/applications/{id}/recuse',
       tags,
@@ -245,6 +260,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('setFinalDecision', 'session', {
+      who: finalDeciders,
       method: 'put',
       path: '/applications/{id}/final-decision',
       tags,
@@ -268,6 +284,7 @@ export const scoringRoutes = router()
   )
   .openapi(
     apiRoute('requestScoreSheetReopen', 'session', {
+      who: sheetOwners,
       method: 'post',
       path: '/score-sheets/{id}/reopen-request',
       tags,

@@ -12,7 +12,7 @@ import {
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
-import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { anyone, apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { capabilities, capabilitiesForSession, capabilityList, getMe, onboard } from './service';
 
 /**
@@ -29,6 +29,8 @@ export const capabilitiesShortcut: MiddlewareHandler<AppEnv> = async (c, next) =
 export const meRoutes = router()
   .openapi(
     apiRoute('getMe', 'session', {
+      // Signed in, onboarded or not: this is where onboarding happens.
+      who: anyone,
       method: 'get',
       path: '/me',
       summary: 'The signed-in user, their profile role and effective roles',
@@ -39,6 +41,8 @@ export const meRoutes = router()
   )
   .openapi(
     apiRoute('completeOnboarding', 'session', {
+      // Signed in, onboarded or not: this is where onboarding happens.
+      who: anyone,
       method: 'post',
       path: '/me/onboarding',
       summary: 'Finish creating the account (name and consent)',

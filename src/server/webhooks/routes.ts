@@ -13,6 +13,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { slugParam } from '../http/params';
+import { orgAdmins } from '../programs/who';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -33,6 +34,7 @@ const deliveryParams = endpointParams.extend({ deliveryId: uuid('Delivery') });
 export const webhookRoutes = router()
   .openapi(
     apiRoute('listWebhookEndpoints', 'session', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/webhooks',
       tags,
@@ -44,6 +46,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('createWebhookEndpoint', 'session', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/webhooks',
       tags,
@@ -65,6 +68,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('updateWebhookEndpoint', 'session', {
+      who: orgAdmins,
       method: 'patch',
       path: '/orgs/{slug}/webhooks/{id}',
       tags,
@@ -79,6 +83,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('deleteWebhookEndpoint', 'session', {
+      who: orgAdmins,
       method: 'delete',
       path: '/orgs/{slug}/webhooks/{id}',
       tags,
@@ -90,6 +95,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('rotateWebhookSecret', 'session', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/webhooks/{id}/rotate-secret',
       tags,
@@ -101,6 +107,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('listWebhookDeliveries', 'session', {
+      who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/webhooks/{id}/deliveries',
       tags,
@@ -112,6 +119,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('resendWebhookDelivery', 'session', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/webhooks/{id}/deliveries/{deliveryId}/resend',
       tags,
@@ -123,6 +131,7 @@ export const webhookRoutes = router()
   )
   .openapi(
     apiRoute('sendWebhookTestEvent', 'session', {
+      who: orgAdmins,
       method: 'post',
       path: '/orgs/{slug}/webhooks/{id}/test',
       tags,

@@ -70,6 +70,10 @@ export const coreArea: MatrixArea = {
     {
       // A stale version: whoever gets past authorization meets 409; the super admin's editor is locked.
       route: 'PUT /programs/{id}/form',
+      refusedForWhatTheyAsk: {
+        roles: ['coalitionManager'],
+        why: 'the body names the org editor; as coalition editor they may save',
+      },
       writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/form`,
       body: () => ({ form: { questions: [] }, version: -1 }),
@@ -77,6 +81,10 @@ export const coreArea: MatrixArea = {
     },
     {
       route: 'POST /programs/{id}/publish',
+      refusedForWhatTheyAsk: {
+        roles: ['coalitionManager'],
+        why: 'the body names the org editor; as coalition editor they may publish',
+      },
       writes: 'programs',
       path: (w) => `/api/programs/${w.ids.draftProgram}/publish`,
       body: () => ({ form: { questions: [] }, version: -1 }),

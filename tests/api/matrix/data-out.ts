@@ -141,6 +141,10 @@ export const dataOutArea: MatrixArea = {
     {
       // A forged link: refused to everyone signed in; visitors are sent to sign in first.
       route: 'GET /files/export-link',
+      refusedForWhatTheyAsk: {
+        roles: 'all',
+        why: 'the link names the file and its exporting user: anyone signed in may follow their own',
+      },
       path: () =>
         `/api/files/export-link?path=applications/x/y/z.pdf&user=${someone}&expires=9999999999&sig=${'A'.repeat(43)}`,
       expect: { ...signedIn(403), visitor: 302, deleted: 302 },

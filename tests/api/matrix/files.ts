@@ -43,6 +43,10 @@ export const filesArea: MatrixArea = {
     {
       // A draft application's file: its applicant and super admins; nobody else sees it exists.
       route: 'POST /files/sign',
+      refusedForWhatTheyAsk: {
+        roles: 'all',
+        why: 'the body names the file: anyone signed in may sign the files they may read',
+      },
       writes: null,
       path: () => '/api/files/sign',
       body: () => ({ path: made.answerPath }),

@@ -22,6 +22,12 @@ export interface Row {
   writes?: TableFamily | null;
   /** Callers whose refused request writes by design, and why. */
   refusalWrites?: Partial<Record<Role, string>>;
+  /**
+   * Who before what: callers refused for what they asked for (which file, which editor), not for
+   * calling the route at all, and why. Bad input may answer them 400; everyone else refused with good
+   * input is refused the same way with bad input.
+   */
+  refusedForWhatTheyAsk?: { roles: Role[] | 'all'; why: string };
 }
 
 export const all = (status: number): Record<Role, number> =>
