@@ -304,6 +304,10 @@ export interface paths {
     /** Remove a conflict of interest */
     delete: operations["deleteConflict"];
   };
+  "/programs/{id}/copy": {
+    /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+    post: operations["copyProgram"];
+  };
   "/programs/{id}/dashboard": {
     /** A program's funnel, submissions per day, reviewer progress and drafts (its admins) */
     get: operations["getProgramDashboard"];
@@ -5422,6 +5426,65 @@ export interface operations {
       400: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+  copyProgram: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** Format: date-time */
+            close_at: string | null;
+            created_at: string;
+            deleted_at: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            open_at: string | null;
+            organization_id: string;
+            organization_name: string;
+            organization_slug: string;
+            published: boolean;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string|null} */
+            published_scope: "org" | "coalition" | null;
+            requires_super_approval: boolean;
+            review_note: string | null;
+            /** @enum {string} */
+            review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            /** @enum {string} */
+            type: "audition" | "scholarship" | "application" | "competition";
+            updated_at: string;
+          };
         };
       };
       /** @description Error */

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList, Copy } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
+import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LinkButton } from '../../components/ui/LinkButton';
@@ -36,7 +37,7 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
   const list = useQuery(orgProgramsQuery(org.slug));
   const deleted = useQuery(orgProgramsQuery(org.slug, true));
   useForbiddenRedirect(list.error ?? deleted.error);
-  const { remove, restore } = useProgramMutations();
+  const { copy, remove, restore } = useProgramMutations();
   const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
 
   return (
@@ -101,6 +102,18 @@ export function OrgProgramsPage({ org, fromSuper }: { org: PublicOrg; fromSuper:
                       >
                         Dashboard
                       </LinkButton>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Copy ${p.name}`}
+                        title="Copy into a new draft: same form and review settings, no dates or applications"
+                        loading={copy.isPending && copy.variables === p.id}
+                        disabled={copy.isPending}
+                        onClick={() => copy.mutate(p.id)}
+                      >
+                        <Copy className="size-4" aria-hidden="true" />
+                        Copy
+                      </Button>
                       <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
                     </div>
                   </td>
