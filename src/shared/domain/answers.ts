@@ -1,6 +1,7 @@
 import type { ApplicationForm, Question } from '../schemas/forms';
-import { visibleQuestions } from './conditions';
+import { visibleKeys, visibleQuestions } from './conditions';
 import { DEFAULT_MAX_WORDS } from './forms';
+import { formPages } from './sections';
 
 /** Words are runs of non-space characters. */
 export function countWords(text: string): number {
@@ -50,4 +51,14 @@ export function missingRequiredLabels(form: ApplicationForm, answers: Record<str
 
 export function requiredFieldsMessage(labels: string[]): string {
   return `Please complete the following required fields: ${labels.join(', ')}`;
+}
+
+/** Per page: the labels of its shown required questions without an answer (the step list's marks). */
+export function pageProblems(form: ApplicationForm, answers: Record<string, unknown>): string[][] {
+  const shown = visibleKeys(form.questions, answers);
+  return formPages(form).map((page) =>
+    page.questions
+      .filter((q) => shown.has(q.key) && q.required && isMissingAnswer(answers[q.key]))
+      .map((q) => q.label),
+  );
 }

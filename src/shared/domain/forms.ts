@@ -1,5 +1,6 @@
 import type { ApplicationForm, Question, ReviewerForm } from '../schemas/forms';
 import { conditionProblem, normalizeCondition } from './conditions';
+import { sectionProblem } from './sections';
 
 export const DEFAULT_MAX_WORDS = 100;
 export const DEFAULT_DECISION_OPTIONS = ['accept', 'waitlist', 'reject'];
@@ -40,7 +41,7 @@ export function formProblem(form: ApplicationForm): string | null {
     if (q.type === 'select' && cleanOptions(q.options).length === 0)
       return `${name} needs at least one option.`;
   }
-  return conditionProblem(form.questions);
+  return sectionProblem(form) ?? conditionProblem(form.questions);
 }
 
 /** The form as stored: labels trimmed, select options cleaned, settings only where they apply. */
@@ -55,8 +56,12 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
       if (q.type === 'select') out.options = cleanOptions(q.options);
       const showIf = normalizeCondition(q.showIf);
       if (showIf) out.showIf = showIf;
+      if (form.sections?.length && q.section) out.section = q.section;
       return out;
     }),
+    ...(form.sections?.length
+      ? { sections: form.sections.map((s) => ({ key: s.key, title: s.title.trim() })) }
+      : { sections: undefined }),
   };
 }
 

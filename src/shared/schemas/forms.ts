@@ -40,12 +40,23 @@ export const questionSchema = z.object({
   options: z.array(text(LIMITS.option)).max(LIMITS.options).optional(),
   /** Shown only when this condition on earlier questions holds; absent: always shown. */
   showIf: conditionSchema.optional(),
+  /** The key of the form's section (page) the question is on; absent when the form has no sections. */
+  section: text(LIMITS.key).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
+
+/** A section (page) of the form: the applicant fills one at a time (issue 29 item 4). */
+export const sectionSchema = z.object({
+  key: text(LIMITS.key).min(1),
+  title: text(LIMITS.name),
+});
+export type Section = z.infer<typeof sectionSchema>;
 
 /** The user-defined application form of a program (stored as JSON). */
 export const applicationFormSchema = z.object({
   questions: z.array(questionSchema).max(LIMITS.questions).default([]),
+  /** Sections in order; absent or empty: one page, as before. */
+  sections: z.array(sectionSchema).max(LIMITS.sections).optional(),
   common: z
     .object({ applyhub: z.boolean().default(false), coalition: z.boolean().default(false) })
     .default({ applyhub: false, coalition: false }),

@@ -690,6 +690,7 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -706,6 +707,10 @@ export interface operations {
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               id: string;
               name: string;
@@ -1076,6 +1081,7 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -1092,6 +1098,10 @@ export interface operations {
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             close_at: string | null;
             open_at: string | null;
@@ -1245,6 +1255,7 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -1261,6 +1272,10 @@ export interface operations {
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             can_admin: boolean;
             profile_snapshot: {
@@ -4724,6 +4739,7 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -4740,6 +4756,10 @@ export interface operations {
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             id: string;
             name: string;
@@ -5706,6 +5726,7 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -5722,6 +5743,10 @@ export interface operations {
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             has_pending: boolean;
             id: string;
@@ -6050,6 +6075,7 @@ export interface operations {
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                section?: string;
                 showIf?: {
                   /**
                    * @default all
@@ -6066,6 +6092,10 @@ export interface operations {
                 /** @enum {string} */
                 type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
               })[];
+            sections?: {
+                key: string;
+                title: string;
+              }[];
           };
           version: number;
         };
@@ -6130,6 +6160,7 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -6146,6 +6177,10 @@ export interface operations {
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               has_pending: boolean;
               id: string;
@@ -6314,6 +6349,7 @@ export interface operations {
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -6330,6 +6366,10 @@ export interface operations {
                   /** @enum {string} */
                   type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             program: {
               /** Format: date-time */
@@ -6444,6 +6484,7 @@ export interface operations {
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                section?: string;
                 showIf?: {
                   /**
                    * @default all
@@ -6460,6 +6501,10 @@ export interface operations {
                 /** @enum {string} */
                 type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
               })[];
+            sections?: {
+                key: string;
+                title: string;
+              }[];
           };
           version: number;
         };
@@ -6524,6 +6569,7 @@ export interface operations {
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -6540,6 +6586,10 @@ export interface operations {
                     /** @enum {string} */
                     type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               has_pending: boolean;
               id: string;

@@ -22,13 +22,13 @@ import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/fo
 import { LIMITS } from '../../../shared/domain/limits';
 import { uploadRuleText } from '../../../shared/domain/upload-labels';
 import { uploadRules } from '../../../shared/domain/uploads';
-import type { Question } from '../../../shared/schemas/forms';
+import type { Question, Section } from '../../../shared/schemas/forms';
 import { Badge } from '../../components/ui/Badge';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Input, Textarea } from '../../components/ui/Field';
+import { Input, Select, Textarea } from '../../components/ui/Field';
 import { moveItem } from '../../lib/move-item';
 import { ConditionEditor } from './ConditionEditor';
 import { questionName } from './questions';
@@ -40,6 +40,8 @@ export type QuestionFieldRefs = Map<
 
 type Props = {
   questions: Question[];
+  /** The form's sections: each row picks its own (none: one page). */
+  sections: Section[];
   onChange: (questions: Question[]) => void;
   locked: boolean;
   /** The question with a validation problem and its message (shown under the row). */
@@ -55,7 +57,7 @@ const iconButton = cn(
 );
 
 /** The builder's questions: drag (pointer or keyboard) or Move up/down to reorder, edit, delete. */
-export function QuestionList({ questions, onChange, locked, problem, fieldRefs }: Props) {
+export function QuestionList({ questions, sections, onChange, locked, problem, fieldRefs }: Props) {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   // A delete or move refused because other questions depend on the question (names them).
@@ -165,6 +167,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
                   key={q.key}
                   question={q}
                   questions={questions}
+                  sections={sections}
                   index={index}
                   count={questions.length}
                   locked={locked}
@@ -200,6 +203,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
 type RowProps = {
   question: Question;
   questions: Question[];
+  sections: Section[];
   index: number;
   count: number;
   locked: boolean;
@@ -218,6 +222,7 @@ function positiveInt(value: string): number | undefined {
 function QuestionRow({
   question: q,
   questions,
+  sections,
   index,
   count,
   locked,
@@ -364,6 +369,21 @@ function QuestionRow({
           />
         </div>
 
+        {sections.length > 0 && (
+          <Select
+            className="mt-3 sm:max-w-xs"
+            label={
+              <>
+                Section<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            value={q.section ?? ''}
+            placeholder={sections.some((s) => s.key === q.section) ? undefined : 'Choose a section'}
+            disabled={locked}
+            onChange={(e) => onUpdate({ section: e.target.value || undefined })}
+            options={sections.map((s, i) => ({ value: s.key, label: s.title.trim() || `Section ${i + 1}` }))}
+          />
+        )}
         {q.type === 'short_text' && (
           <Input
             className="mt-3 sm:max-w-xs"
