@@ -6,6 +6,7 @@ import {
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
+import { yesNoLabels } from '../../shared/domain/forms';
 import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
 import type { Question } from '../../shared/schemas/forms';
@@ -41,6 +42,8 @@ const utc = (v: unknown) =>
 function answerText(q: Question, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (q.type === 'checkbox') return value === true ? 'Yes' : 'No';
+  if (q.type === 'yes_no') return yesNoLabels[String(value)] ?? String(value);
+  if (q.type === 'number' && q.unit) return `${String(value)} ${q.unit}`;
   if (q.type === 'file')
     return (
       filesIn(value)

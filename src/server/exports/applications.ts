@@ -7,6 +7,7 @@ import {
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
 import { questionHeaders } from '../../shared/domain/exports';
+import { yesNoLabels } from '../../shared/domain/forms';
 import { profileFields } from '../../shared/domain/profile-fields';
 import {
   collectedProfileFields,
@@ -104,6 +105,8 @@ const reviewWords: Record<string, string> = { draft: 'commented', submitted: 'fi
 function answerCell(q: Question, value: unknown): Cell {
   if (value === null || value === undefined || value === '') return null;
   if (q.type === 'checkbox') return value === true;
+  if (q.type === 'yes_no') return yesNoLabels[String(value)] ?? String(value);
+  if (q.type === 'number') return typeof value === 'number' ? value : Number(value);
   if (Array.isArray(value)) return value.map(String).join('\n');
   if (typeof value === 'object') return JSON.stringify(value);
   return value as string | number | boolean;

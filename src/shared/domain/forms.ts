@@ -12,7 +12,14 @@ export const questionTypeLabels: Record<Question['type'], string> = {
   select: 'Multiple choice',
   checkbox: 'Checkbox',
   file: 'File upload',
+  number: 'Number',
+  yes_no: 'Yes / No',
+  email: 'Email',
+  url: 'Web address',
 };
+
+/** The words of a yes/no answer ('yes' / 'no' as stored). */
+export const yesNoLabels: Record<string, string> = { yes: 'Yes', no: 'No' };
 
 /** Select options as reported: trimmed, blanks dropped. */
 export function cleanOptions(options: string[] | undefined): string[] {
@@ -40,6 +47,8 @@ export function formProblem(form: ApplicationForm): string | null {
     keys.add(q.key);
     if (q.type === 'select' && cleanOptions(q.options).length === 0)
       return `${name} needs at least one option.`;
+    if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max)
+      return `${name}: the smallest number allowed is above the largest.`;
   }
   return sectionProblem(form) ?? conditionProblem(form.questions);
 }
@@ -54,6 +63,12 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
       if (q.type === 'select') out.options = cleanOptions(q.options);
+      if (q.type === 'number') {
+        if (q.integer) out.integer = true;
+        if (q.min !== undefined) out.min = q.min;
+        if (q.max !== undefined) out.max = q.max;
+        if (q.unit?.trim()) out.unit = q.unit.trim();
+      }
       const showIf = normalizeCondition(q.showIf);
       if (showIf) out.showIf = showIf;
       if (form.sections?.length && q.section) out.section = q.section;

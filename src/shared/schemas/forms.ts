@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/limits';
 import { text } from './text';
 
-export const questionTypes = ['short_text', 'long_text', 'date', 'select', 'checkbox', 'file'] as const;
+export const questionTypes = [
+  'short_text',
+  'long_text',
+  'date',
+  'select',
+  'checkbox',
+  'file',
+  // Issue 29 item 3: added around the spec's six.
+  'number',
+  'yes_no',
+  'email',
+  'url',
+] as const;
 export const profileSectionKeys = ['personal', 'family', 'writing', 'experience'] as const;
 
 /** The comparisons of a "Show only if" rule (decision 057). */
@@ -38,6 +50,11 @@ export const questionSchema = z.object({
   maxWords: z.number().int().positive().max(LIMITS.longText).optional(),
   maxLength: z.number().int().positive().max(LIMITS.longText).optional(),
   options: z.array(text(LIMITS.option)).max(LIMITS.options).optional(),
+  /** Number questions: whole numbers only, the smallest and largest allowed, the unit shown after the field. */
+  integer: z.boolean().optional(),
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  unit: text(LIMITS.unit).optional(),
   /** Shown only when this condition on earlier questions holds; absent: always shown. */
   showIf: conditionSchema.optional(),
   /** The key of the form's section (page) the question is on; absent when the form has no sections. */

@@ -683,10 +683,13 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -705,7 +708,8 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    unit?: string;
                   })[];
                 sections?: {
                     key: string;
@@ -1074,10 +1078,13 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -1096,7 +1103,8 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  unit?: string;
                 })[];
               sections?: {
                   key: string;
@@ -1248,10 +1256,13 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -1270,7 +1281,8 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  unit?: string;
                 })[];
               sections?: {
                   key: string;
@@ -4732,10 +4744,13 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -4754,7 +4769,8 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  unit?: string;
                 })[];
               sections?: {
                   key: string;
@@ -5719,10 +5735,13 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -5741,7 +5760,8 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  unit?: string;
                 })[];
               sections?: {
                   key: string;
@@ -6068,10 +6088,13 @@ export interface operations {
             /** @default [] */
             questions?: ({
                 help?: string;
+                integer?: boolean;
                 key: string;
                 label: string;
+                max?: number;
                 maxLength?: number;
                 maxWords?: number;
+                min?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
@@ -6090,7 +6113,8 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                unit?: string;
               })[];
             sections?: {
                 key: string;
@@ -6153,10 +6177,13 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -6175,7 +6202,8 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    unit?: string;
                   })[];
                 sections?: {
                     key: string;
@@ -6342,10 +6370,13 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -6364,7 +6395,8 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  unit?: string;
                 })[];
               sections?: {
                   key: string;
@@ -6477,10 +6509,13 @@ export interface operations {
             /** @default [] */
             questions?: ({
                 help?: string;
+                integer?: boolean;
                 key: string;
                 label: string;
+                max?: number;
                 maxLength?: number;
                 maxWords?: number;
+                min?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
@@ -6499,7 +6534,8 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                unit?: string;
               })[];
             sections?: {
                 key: string;
@@ -6562,10 +6598,13 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -6584,7 +6623,8 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    unit?: string;
                   })[];
                 sections?: {
                     key: string;

@@ -214,6 +214,11 @@ type RowProps = {
   onDelete: () => void;
 };
 
+function optionalNumber(value: string): number | undefined {
+  const n = Number(value);
+  return value.trim() === '' || !Number.isFinite(n) ? undefined : n;
+}
+
 function positiveInt(value: string): number | undefined {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : undefined;
@@ -418,6 +423,58 @@ function QuestionRow({
             onChange={(e) => onUpdate({ maxWords: positiveInt(e.target.value) })}
             disabled={locked}
           />
+        )}
+        {q.type === 'number' && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
+            <Input
+              type="number"
+              step="any"
+              label={
+                <>
+                  Smallest<span className="sr-only"> number (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.min ?? ''}
+              onChange={(e) => onUpdate({ min: optionalNumber(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              type="number"
+              step="any"
+              label={
+                <>
+                  Largest<span className="sr-only"> number (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.max ?? ''}
+              onChange={(e) => onUpdate({ max: optionalNumber(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              label={
+                <>
+                  Unit<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Shown after the field, e.g. USD."
+              maxLength={LIMITS.unit}
+              value={q.unit ?? ''}
+              onChange={(e) => onUpdate({ unit: e.target.value || undefined })}
+              disabled={locked}
+            />
+            <Checkbox
+              label={
+                <>
+                  Whole numbers only<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              checked={q.integer === true}
+              onCheckedChange={(integer) => onUpdate({ integer: integer || undefined })}
+              disabled={locked}
+            />
+          </div>
         )}
         {q.type === 'select' && (
           <Textarea
