@@ -16,6 +16,14 @@ const questions: Question[] = [
   { key: 'q_resident', type: 'yes_no', label: 'Resident of the state', required: true },
   { key: 'q_email', type: 'email', label: 'Teacher email', required: false },
   { key: 'q_site', type: 'url', label: 'Portfolio', required: false },
+  {
+    key: 'q_sections',
+    type: 'multi_select',
+    label: 'Sections you play in',
+    required: false,
+    options: ['Strings', 'Winds', 'Brass'],
+    maxChoices: 2,
+  },
 ];
 
 beforeAll(async () => {
@@ -45,6 +53,8 @@ describe('new question types', () => {
       [{ q_resident: 'maybe' }, 'Resident of the state: choose Yes or No.'],
       [{ q_email: 'not-an-email' }, 'Teacher email: enter an email address such as name@example.com.'],
       [{ q_site: 'javascript:alert(1)' }, 'Portfolio: enter a web address starting with https://'],
+      [{ q_sections: ['Drums'] }, 'Sections you play in: choose from the options.'],
+      [{ q_sections: ['Strings', 'Winds', 'Brass'] }, 'Sections you play in: choose at most 2.'],
     ];
     for (const [answers, message] of cases) {
       const res = await save(answers);
@@ -56,6 +66,7 @@ describe('new question types', () => {
       q_resident: 'yes',
       q_email: 'teacher@example.org',
       q_site: 'https://example.org/me',
+      q_sections: ['Winds', 'Strings'],
     });
     expect(good.status).toBe(200);
     expect(good.body.answers).toEqual({
@@ -63,6 +74,7 @@ describe('new question types', () => {
       q_resident: 'yes',
       q_email: 'teacher@example.org',
       q_site: 'https://example.org/me',
+      q_sections: ['Strings', 'Winds'],
     });
     const submitted = await t.json<any>('POST', `/api/applications/${id}/submit`, {
       as: cookie,

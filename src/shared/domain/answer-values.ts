@@ -130,6 +130,22 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
         return { ok: false, problem: `${name}: enter a web address starting with https://` };
       return { ok: true, value: url };
     }
+    case 'multi_select': {
+      if (!Array.isArray(value)) return { ok: false, problem: `${name}: choose from the options.` };
+      const options = question.options ?? [];
+      if (
+        value.some((v) => typeof v !== 'string' || !options.includes(v)) ||
+        new Set(value).size !== value.length
+      )
+        return { ok: false, problem: `${name}: choose from the options.` };
+      if (value.length === 0) return { ok: true, value: null };
+      if (question.minChoices && value.length < question.minChoices)
+        return { ok: false, problem: `${name}: choose at least ${question.minChoices}.` };
+      if (question.maxChoices && value.length > question.maxChoices)
+        return { ok: false, problem: `${name}: choose at most ${question.maxChoices}.` };
+      // Kept in the options' order.
+      return { ok: true, value: options.filter((o) => value.includes(o)) };
+    }
     case 'file':
       if (!isFileInfo(value) || !value.filePath.startsWith(answerFilePrefix(applicationId, question.key)))
         return { ok: false, problem: `${name}: upload the file with this question's uploader.` };

@@ -13,6 +13,7 @@ export const opsByType: Partial<Record<Question['type'], readonly Op[]>> = {
   select: ['equals', 'one_of', 'not'],
   checkbox: ['equals'],
   yes_no: ['equals', 'not'],
+  multi_select: ['equals', 'one_of', 'not'],
   number: ['equals', 'not', 'at_least', 'at_most'],
 };
 
@@ -236,7 +237,7 @@ function valueProblem(rule: ConditionRule, source: Question): string | null {
     return typeof rule.value === 'number' && Number.isFinite(rule.value)
       ? null
       : 'without a number to compare with.';
-  if (source.type === 'select') {
+  if (source.type === 'select' || source.type === 'multi_select') {
     const options = (source.options ?? []).map((o) => o.trim()).filter(Boolean);
     const values = Array.isArray(rule.value) ? rule.value : [rule.value];
     if (rule.op === 'one_of' && !Array.isArray(rule.value)) return 'without any options chosen.';

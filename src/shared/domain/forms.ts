@@ -16,7 +16,11 @@ export const questionTypeLabels: Record<Question['type'], string> = {
   yes_no: 'Yes / No',
   email: 'Email',
   url: 'Web address',
+  multi_select: 'Multiple select',
 };
+
+/** Questions whose answer is picked from their options. */
+export const hasOptions = (q: Pick<Question, 'type'>) => q.type === 'select' || q.type === 'multi_select';
 
 /** The words of a yes/no answer ('yes' / 'no' as stored). */
 export const yesNoLabels: Record<string, string> = { yes: 'Yes', no: 'No' };
@@ -45,8 +49,14 @@ export function formProblem(form: ApplicationForm): string | null {
     if (!q.label.trim()) return `${name} needs a label.`;
     if (keys.has(q.key)) return `${name} has the same key as another question.`;
     keys.add(q.key);
-    if (q.type === 'select' && cleanOptions(q.options).length === 0)
-      return `${name} needs at least one option.`;
+    if (hasOptions(q) && cleanOptions(q.options).length === 0) return `${name} needs at least one option.`;
+    if (
+      q.type === 'multi_select' &&
+      q.minChoices !== undefined &&
+      q.maxChoices !== undefined &&
+      q.minChoices > q.maxChoices
+    )
+      return `${name}: the fewest choices allowed are more than the most.`;
     if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max)
       return `${name}: the smallest number allowed is above the largest.`;
   }
@@ -62,7 +72,11 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
       if (q.help?.trim()) out.help = q.help.trim();
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
-      if (q.type === 'select') out.options = cleanOptions(q.options);
+      if (hasOptions(q)) out.options = cleanOptions(q.options);
+      if (q.type === 'multi_select') {
+        if (q.minChoices) out.minChoices = q.minChoices;
+        if (q.maxChoices) out.maxChoices = q.maxChoices;
+      }
       if (q.type === 'number') {
         if (q.integer) out.integer = true;
         if (q.min !== undefined) out.min = q.min;

@@ -47,6 +47,40 @@ describe('number, yes/no, email and web address answers (issue 29 item 3)', () =
       });
   });
 
+  it("multiple select: options only, at least and at most, kept in the options' order", () => {
+    const m = q('multi_select', { options: ['Strings', 'Winds', 'Brass'], minChoices: 1, maxChoices: 2 });
+    expect(checkAnswer(m, ['Brass', 'Strings'], 'a')).toEqual({ ok: true, value: ['Strings', 'Brass'] });
+    expect(checkAnswer(m, [], 'a')).toEqual({ ok: true, value: null });
+    expect(checkAnswer(m, ['Drums'], 'a')).toEqual({
+      ok: false,
+      problem: 'Budget: choose from the options.',
+    });
+    expect(checkAnswer(m, 'Strings', 'a')).toEqual({
+      ok: false,
+      problem: 'Budget: choose from the options.',
+    });
+    expect(checkAnswer(m, ['Strings', 'Winds', 'Brass'], 'a')).toEqual({
+      ok: false,
+      problem: 'Budget: choose at most 2.',
+    });
+    const two = q('multi_select', { options: ['A', 'B'], minChoices: 2 });
+    expect(checkAnswer(two, ['A'], 'a')).toEqual({ ok: false, problem: 'Budget: choose at least 2.' });
+    // As a condition: "is" means among the choices.
+    const qs: Question[] = [
+      { ...m, key: 'sec', label: 'Sections' },
+      {
+        key: 'x',
+        type: 'short_text',
+        label: 'X',
+        required: false,
+        showIf: { join: 'all', rules: [{ question: 'sec', op: 'equals', value: 'Winds' }] },
+      },
+    ];
+    expect(conditionProblem(qs)).toBeNull();
+    expect(visibleKeys(qs, { sec: ['Strings', 'Winds'] }).has('x')).toBe(true);
+    expect(visibleKeys(qs, { sec: ['Strings'] }).has('x')).toBe(false);
+  });
+
   it('number settings are kept and checked', () => {
     const form = {
       questions: [q('number', { min: 5, max: 1 })],

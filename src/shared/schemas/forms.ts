@@ -14,6 +14,7 @@ export const questionTypes = [
   'yes_no',
   'email',
   'url',
+  'multi_select',
 ] as const;
 export const profileSectionKeys = ['personal', 'family', 'writing', 'experience'] as const;
 
@@ -55,6 +56,9 @@ export const questionSchema = z.object({
   min: z.number().finite().optional(),
   max: z.number().finite().optional(),
   unit: text(LIMITS.unit).optional(),
+  /** Multiple select: how many options the applicant must and may choose. */
+  minChoices: z.number().int().min(0).max(LIMITS.options).optional(),
+  maxChoices: z.number().int().min(1).max(LIMITS.options).optional(),
   /** Shown only when this condition on earlier questions holds; absent: always shown. */
   showIf: conditionSchema.optional(),
   /** The key of the form's section (page) the question is on; absent when the form has no sections. */

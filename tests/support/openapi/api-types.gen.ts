@@ -687,9 +687,11 @@ export interface operations {
                     key: string;
                     label: string;
                     max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
                     min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -708,7 +710,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                     unit?: string;
                   })[];
                 sections?: {
@@ -1082,9 +1084,11 @@ export interface operations {
                   key: string;
                   label: string;
                   max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
                   min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -1103,7 +1107,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                   unit?: string;
                 })[];
               sections?: {
@@ -1260,9 +1264,11 @@ export interface operations {
                   key: string;
                   label: string;
                   max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
                   min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -1281,7 +1287,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                   unit?: string;
                 })[];
               sections?: {
@@ -4748,9 +4754,11 @@ export interface operations {
                   key: string;
                   label: string;
                   max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
                   min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -4769,7 +4777,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                   unit?: string;
                 })[];
               sections?: {
@@ -5739,9 +5747,11 @@ export interface operations {
                   key: string;
                   label: string;
                   max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
                   min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -5760,7 +5770,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                   unit?: string;
                 })[];
               sections?: {
@@ -6092,9 +6102,11 @@ export interface operations {
                 key: string;
                 label: string;
                 max?: number;
+                maxChoices?: number;
                 maxLength?: number;
                 maxWords?: number;
                 min?: number;
+                minChoices?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
@@ -6113,7 +6125,7 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                 unit?: string;
               })[];
             sections?: {
@@ -6181,9 +6193,11 @@ export interface operations {
                     key: string;
                     label: string;
                     max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
                     min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -6202,7 +6216,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                     unit?: string;
                   })[];
                 sections?: {
@@ -6374,9 +6388,11 @@ export interface operations {
                   key: string;
                   label: string;
                   max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
                   min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
@@ -6395,7 +6411,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                   unit?: string;
                 })[];
               sections?: {
@@ -6513,9 +6529,11 @@ export interface operations {
                 key: string;
                 label: string;
                 max?: number;
+                maxChoices?: number;
                 maxLength?: number;
                 maxWords?: number;
                 min?: number;
+                minChoices?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
@@ -6534,7 +6552,7 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                 unit?: string;
               })[];
             sections?: {
@@ -6602,9 +6620,11 @@ export interface operations {
                     key: string;
                     label: string;
                     max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
                     min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
@@ -6623,7 +6643,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
                     unit?: string;
                   })[];
                 sections?: {

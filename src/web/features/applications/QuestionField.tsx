@@ -240,6 +240,47 @@ export function QuestionField(props: QuestionFieldProps) {
           {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
         </fieldset>
       );
+    case 'multi_select': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      const limits = [
+        q.minChoices ? `at least ${q.minChoices}` : '',
+        q.maxChoices ? `at most ${q.maxChoices}` : '',
+      ].filter(Boolean);
+      return (
+        <fieldset aria-invalid={error ? true : undefined}>
+          <legend className="text-sm font-medium text-slate-800">
+            {q.label}
+            {q.required && (
+              <>
+                <span className="ml-0.5 text-red-700" aria-hidden="true">
+                  *
+                </span>
+                <span className="sr-only"> (required)</span>
+              </>
+            )}
+          </legend>
+          {(q.help || limits.length > 0) && (
+            <p className="mt-1 text-sm text-slate-600">
+              {[q.help, limits.length ? `Choose ${limits.join(' and ')}.` : ''].filter(Boolean).join(' ')}
+            </p>
+          )}
+          <div className="mt-2 flex flex-col gap-2">
+            {(q.options ?? []).map((option) => (
+              <Checkbox
+                key={option}
+                label={option}
+                checked={chosen.includes(option)}
+                disabled={!editable}
+                onCheckedChange={(on) =>
+                  onChange((q.options ?? []).filter((o) => (o === option ? on : chosen.includes(o))))
+                }
+              />
+            ))}
+          </div>
+          {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+        </fieldset>
+      );
+    }
     case 'email':
       return (
         <Input

@@ -151,7 +151,8 @@ function Editor({
     if (q) {
       setProblem({ key: q.key, message: found.message });
       const refs = fieldRefs.current.get(q.key);
-      const target = q.label.trim() && q.type === 'select' ? refs?.options : refs?.label;
+      const target =
+        q.label.trim() && (q.type === 'select' || q.type === 'multi_select') ? refs?.options : refs?.label;
       setTimeout(() => target?.focus(), 0);
     } else {
       setFormError(found.message);

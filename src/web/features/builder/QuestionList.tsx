@@ -424,6 +424,38 @@ function QuestionRow({
             disabled={locked}
           />
         )}
+        {q.type === 'multi_select' && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              label={
+                <>
+                  Fewest choices<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.minChoices ?? ''}
+              onChange={(e) => onUpdate({ minChoices: positiveInt(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              label={
+                <>
+                  Most choices<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.maxChoices ?? ''}
+              onChange={(e) => onUpdate({ maxChoices: positiveInt(e.target.value) })}
+              disabled={locked}
+            />
+          </div>
+        )}
         {q.type === 'number' && (
           <div className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
             <Input
@@ -476,7 +508,7 @@ function QuestionRow({
             />
           </div>
         )}
-        {q.type === 'select' && (
+        {(q.type === 'select' || q.type === 'multi_select') && (
           <Textarea
             className="mt-3"
             rows={Math.min(10, Math.max(3, (q.options ?? []).length + 1))}
@@ -533,7 +565,7 @@ function QuestionRow({
           locked={locked}
           onChange={(showIf) => onUpdate({ showIf })}
         />
-        {problem && q.type !== 'select' && q.label.trim() && (
+        {problem && q.type !== 'select' && q.type !== 'multi_select' && q.label.trim() && (
           <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
         )}
       </div>
