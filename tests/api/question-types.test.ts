@@ -12,6 +12,13 @@ let admin: string;
 let programId: string;
 
 const questions: Question[] = [
+  {
+    key: 'q_intro',
+    type: 'content',
+    label: 'Before you start',
+    help: 'Have your budget ready.',
+    required: false,
+  },
   { key: 'q_budget', type: 'number', label: 'Budget', required: true, min: 0, max: 5000, unit: 'USD' },
   { key: 'q_resident', type: 'yes_no', label: 'Resident of the state', required: true },
   { key: 'q_email', type: 'email', label: 'Teacher email', required: false },
@@ -96,5 +103,7 @@ describe('new question types', () => {
     const row = sheet.getRow(2).values as unknown[];
     expect(row[header.indexOf('Budget')]).toBe(1200.5);
     expect(row[header.indexOf('Resident of the state')]).toBe('Yes');
+    // A content block has no column.
+    expect(header).not.toContain('Before you start');
   });
 });

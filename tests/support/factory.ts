@@ -153,6 +153,8 @@ async function answerFor(t: TestApp, cookie: string, applicationId: string, q: Q
       return q.min ?? 1;
     case 'yes_no':
       return 'yes';
+    case 'content':
+      return null;
     case 'multi_select':
       return (q.options ?? []).slice(0, Math.max(1, q.minChoices ?? 1));
     case 'email':

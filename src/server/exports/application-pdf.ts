@@ -6,7 +6,7 @@ import {
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
-import { yesNoLabels } from '../../shared/domain/forms';
+import { takesAnswer, yesNoLabels } from '../../shared/domain/forms';
 import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
 import type { Question } from '../../shared/schemas/forms';
@@ -160,7 +160,7 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
     program.form.questions,
     (row.answers as Record<string, unknown> | null) ?? {},
   );
-  const questions = formForReviewer(program.form, view).questions;
+  const questions = formForReviewer(program.form, view).questions.filter(takesAnswer);
   if (questions.length === 0) pdf.paragraph('This program has no custom questions.', { muted: true });
   const files = applicationFiles(program, row, view);
   const shownName = new Map(files.map((f) => [f.file.filePath, f.name]));

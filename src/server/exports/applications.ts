@@ -7,7 +7,7 @@ import {
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
 import { questionHeaders } from '../../shared/domain/exports';
-import { yesNoLabels } from '../../shared/domain/forms';
+import { takesAnswer, yesNoLabels } from '../../shared/domain/forms';
 import { profileFields } from '../../shared/domain/profile-fields';
 import {
   collectedProfileFields,
@@ -225,7 +225,7 @@ export function applicationColumns(ctx: ApplicationColumnsContext): Column<Raw>[
         },
       });
   }
-  const questions = formForReviewer(program.form, view).questions;
+  const questions = formForReviewer(program.form, view).questions.filter(takesAnswer);
   // Only the answers of questions shown to this applicant (decision 057), worked out once per row.
   const shown = new WeakMap<Raw, Record<string, unknown>>();
   const shownOf = (r: Raw) => {

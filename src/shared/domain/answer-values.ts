@@ -130,6 +130,9 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
         return { ok: false, problem: `${name}: enter a web address starting with https://` };
       return { ok: true, value: url };
     }
+    case 'content':
+      // No answer: whatever is sent is dropped.
+      return { ok: true, value: null };
     case 'multi_select': {
       if (!Array.isArray(value)) return { ok: false, problem: `${name}: choose from the options.` };
       const options = question.options ?? [];

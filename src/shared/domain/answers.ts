@@ -45,7 +45,7 @@ export function isMissingAnswer(value: unknown): boolean {
 /** Labels of required questions shown for these answers and without one, in form order (a hidden question is never required). */
 export function missingRequiredLabels(form: ApplicationForm, answers: Record<string, unknown>): string[] {
   return visibleQuestions(form.questions, answers)
-    .filter((q) => q.required && isMissingAnswer(answers[q.key]))
+    .filter((q) => q.required && q.type !== 'content' && isMissingAnswer(answers[q.key]))
     .map((q) => q.label);
 }
 

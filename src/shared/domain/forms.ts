@@ -17,7 +17,11 @@ export const questionTypeLabels: Record<Question['type'], string> = {
   email: 'Email',
   url: 'Web address',
   multi_select: 'Multiple select',
+  content: 'Content block',
 };
+
+/** Questions that take an answer (a content block is a heading and instructions only). */
+export const takesAnswer = (q: Pick<Question, 'type'>) => q.type !== 'content';
 
 /** Questions whose answer is picked from their options. */
 export const hasOptions = (q: Pick<Question, 'type'>) => q.type === 'select' || q.type === 'multi_select';
@@ -68,7 +72,13 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
   return {
     ...form,
     questions: form.questions.map((q) => {
-      const out: Question = { key: q.key, type: q.type, label: q.label.trim(), required: q.required };
+      // A content block takes no answer, so it is never required.
+      const out: Question = {
+        key: q.key,
+        type: q.type,
+        label: q.label.trim(),
+        required: q.type === 'content' ? false : q.required,
+      };
       if (q.help?.trim()) out.help = q.help.trim();
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../schemas/forms';
 import { checkAnswer } from './answer-values';
+import { missingRequiredLabels } from './answers';
 import { conditionProblem, conditionSentence, visibleKeys } from './conditions';
 import { formProblem, normalizeForm } from './forms';
 
@@ -79,6 +80,21 @@ describe('number, yes/no, email and web address answers (issue 29 item 3)', () =
     expect(conditionProblem(qs)).toBeNull();
     expect(visibleKeys(qs, { sec: ['Strings', 'Winds'] }).has('x')).toBe(true);
     expect(visibleKeys(qs, { sec: ['Strings'] }).has('x')).toBe(false);
+  });
+
+  it('a content block takes no answer and is never required', () => {
+    const c = q('content', { label: 'Before you start', help: 'Have your budget ready.', required: true });
+    expect(checkAnswer(c, 'anything', 'a')).toEqual({ ok: true, value: null });
+    const form = {
+      questions: [c],
+      common: { applyhub: false, coalition: false },
+      profile: { enabled: false, sections: {} },
+    };
+    expect(normalizeForm(form).questions[0]).toMatchObject({
+      required: false,
+      help: 'Have your budget ready.',
+    });
+    expect(missingRequiredLabels(form, {})).toEqual([]);
   });
 
   it('number settings are kept and checked', () => {

@@ -15,6 +15,8 @@ export const questionTypes = [
   'email',
   'url',
   'multi_select',
+  /** A heading and a paragraph of instructions: no answer. */
+  'content',
 ] as const;
 export const profileSectionKeys = ['personal', 'family', 'writing', 'experience'] as const;
 

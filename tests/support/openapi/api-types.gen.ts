@@ -710,7 +710,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                     unit?: string;
                   })[];
                 sections?: {
@@ -1107,7 +1107,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                   unit?: string;
                 })[];
               sections?: {
@@ -1287,7 +1287,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                   unit?: string;
                 })[];
               sections?: {
@@ -4777,7 +4777,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                   unit?: string;
                 })[];
               sections?: {
@@ -5770,7 +5770,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                   unit?: string;
                 })[];
               sections?: {
@@ -6125,7 +6125,7 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                 unit?: string;
               })[];
             sections?: {
@@ -6216,7 +6216,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                     unit?: string;
                   })[];
                 sections?: {
@@ -6411,7 +6411,7 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                   unit?: string;
                 })[];
               sections?: {
@@ -6552,7 +6552,7 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                 unit?: string;
               })[];
             sections?: {
@@ -6643,7 +6643,7 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
                     unit?: string;
                   })[];
                 sections?: {

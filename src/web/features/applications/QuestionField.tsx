@@ -240,6 +240,13 @@ export function QuestionField(props: QuestionFieldProps) {
           {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
         </fieldset>
       );
+    case 'content':
+      return (
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{q.label}</h3>
+          {q.help && <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{q.help}</p>}
+        </div>
+      );
     case 'multi_select': {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       const limits = [

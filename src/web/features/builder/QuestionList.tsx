@@ -350,7 +350,8 @@ function QuestionRow({
           <Input
             label={
               <>
-                <span className="sr-only">Question {n} </span>Label
+                <span className="sr-only">Question {n} </span>
+                {q.type === 'content' ? 'Heading' : 'Label'}
               </>
             }
             value={q.label}
@@ -361,17 +362,19 @@ function QuestionRow({
               refs().label = el;
             }}
           />
-          <Checkbox
-            className="sm:pb-2"
-            label={
-              <>
-                Required<span className="sr-only"> (question {n})</span>
-              </>
-            }
-            checked={q.required}
-            onCheckedChange={(required) => onUpdate({ required })}
-            disabled={locked}
-          />
+          {q.type !== 'content' && (
+            <Checkbox
+              className="sm:pb-2"
+              label={
+                <>
+                  Required<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              checked={q.required}
+              onCheckedChange={(required) => onUpdate({ required })}
+              disabled={locked}
+            />
+          )}
         </div>
 
         {sections.length > 0 && (
@@ -527,7 +530,7 @@ function QuestionRow({
             }}
           />
         )}
-        {helpOpen || q.help ? (
+        {helpOpen || q.help || q.type === 'content' ? (
           <Textarea
             className="mt-3"
             rows={2}
@@ -535,10 +538,15 @@ function QuestionRow({
             autoFocus={helpOpen && !q.help}
             label={
               <>
-                Help text<span className="sr-only"> (question {n})</span>
+                {q.type === 'content' ? 'Text' : 'Help text'}
+                <span className="sr-only"> (question {n})</span>
               </>
             }
-            hint="Optional. Shown to applicants under the question."
+            hint={
+              q.type === 'content'
+                ? 'The instructions shown under the heading.'
+                : 'Optional. Shown to applicants under the question.'
+            }
             value={q.help ?? ''}
             onChange={(e) => onUpdate({ help: e.target.value || undefined })}
             disabled={locked}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { visibleQuestions } from '../../../shared/domain/conditions';
-import { yesNoLabels } from '../../../shared/domain/forms';
+import { takesAnswer, yesNoLabels } from '../../../shared/domain/forms';
 import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../../shared/domain/profile-visibility';
 import type { FileInfo } from '../../../shared/schemas/files';
@@ -135,7 +135,9 @@ function ProfileSummary({ snapshot }: { snapshot: Record<string, unknown> }) {
 /** The Applicant Responses panel: answers by question, then what the program collects of the profile. */
 export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
   // A question its conditions hide for this applicant is not listed (its answer was never kept).
-  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers);
+  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers).filter(
+    takesAnswer,
+  );
   const snapshot = detail.profile_snapshot;
   return (
     <section
