@@ -65,6 +65,11 @@ describe('conditional questions', () => {
       await signInAs(page.context(), app.url, 'admin@demo.test');
       await page.goto(`/org/riverside-arts/admin/programs/${programId}/builder`);
       await page.getByRole('heading', { level: 1, name: /Edit Application/ }).waitFor();
+      // Two sections: the first takes the questions already there; new questions go to the last.
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.getByRole('textbox', { name: 'Section 1 title' }).fill('About you');
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.getByRole('textbox', { name: 'Section 2 title' }).fill('Your music');
       await addQuestion(page, 'Multiple choice', 'Instrument');
       await row(page, 'Instrument')
         .getByRole('textbox', { name: /Options/ })
@@ -118,6 +123,16 @@ describe('conditional questions', () => {
       const started = await api(context, 'POST', `/programs/${programId}/applications`);
       await page.goto(`/applications/${started.id}`);
 
+      // One section at a time: the step list shows where the applicant is.
+      const steps = page.getByRole('navigation', { name: 'Sections' });
+      await steps.getByRole('button', { name: /^1\. About you/ }).waitFor();
+      expect(await steps.getByRole('button', { name: /^1\. About you/ }).getAttribute('aria-current')).toBe(
+        'step',
+      );
+      expect(await page.getByLabel('Instrument').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Next section' }).click();
+      await page.getByRole('heading', { level: 3, name: /Your music/ }).waitFor();
       const instrument = page.getByLabel('Instrument');
       await instrument.waitFor();
       expect(await page.getByLabel('Which strings?').count()).toBe(0);
@@ -130,6 +145,11 @@ describe('conditional questions', () => {
       await page.getByLabel('Which strings?').fill('G and D');
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // Back and forth: nothing typed is lost.
+      await page.getByRole('button', { name: 'Previous section' }).click();
+      await page.getByRole('heading', { level: 3, name: /About you/ }).waitFor();
+      await steps.getByRole('button', { name: /^2\. Your music/ }).click();
+      expect(await page.getByLabel('Which strings?').inputValue()).toBe('G and D');
 
       await instrument.selectOption('Piano');
       await expect.poll(() => page.getByLabel('Which strings?').count()).toBe(0);

@@ -149,6 +149,18 @@ async function answerFor(t: TestApp, cookie: string, applicationId: string, q: Q
       return true;
     case 'file':
       return uploadFile(t, cookie, 'answer', { applicationId, fieldKey: q.key });
+    case 'number':
+      return q.min ?? 1;
+    case 'yes_no':
+      return 'yes';
+    case 'content':
+      return null;
+    case 'multi_select':
+      return (q.options ?? []).slice(0, Math.max(1, q.minChoices ?? 1));
+    case 'email':
+      return 'applicant@example.test';
+    case 'url':
+      return 'https://example.test/portfolio';
   }
 }
 

@@ -8,6 +8,7 @@ import {
   snapshotForReviewer,
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
+import { takesAnswer, yesNoLabels } from '../../shared/domain/forms';
 import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
 import type { Question } from '../../shared/schemas/forms';
@@ -43,6 +44,8 @@ const utc = (v: unknown) =>
 function answerText(q: Question, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (q.type === 'checkbox') return value === true ? 'Yes' : 'No';
+  if (q.type === 'yes_no') return yesNoLabels[String(value)] ?? String(value);
+  if (q.type === 'number' && q.unit) return `${String(value)} ${q.unit}`;
   if (q.type === 'file')
     return (
       filesIn(value)
@@ -155,7 +158,7 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
     program.form.questions,
     (row.answers as Record<string, unknown> | null) ?? {},
   );
-  const questions = formForReviewer(program.form, view).questions;
+  const questions = formForReviewer(program.form, view).questions.filter(takesAnswer);
   if (questions.length === 0) pdf.paragraph('This program has no custom questions.', { muted: true });
   const files = applicationFiles(program, row, view);
   const shownName = new Map(files.map((f) => [f.file.filePath, f.name]));

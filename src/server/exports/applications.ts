@@ -8,6 +8,7 @@ import {
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
 import { questionHeaders } from '../../shared/domain/exports';
+import { takesAnswer, yesNoLabels } from '../../shared/domain/forms';
 import { profileFields } from '../../shared/domain/profile-fields';
 import {
   collectedProfileFields,
@@ -105,6 +106,8 @@ const reviewWords: Record<string, string> = { draft: 'commented', submitted: 'fi
 function answerCell(q: Question, value: unknown): Cell {
   if (value === null || value === undefined || value === '') return null;
   if (q.type === 'checkbox') return value === true;
+  if (q.type === 'yes_no') return yesNoLabels[String(value)] ?? String(value);
+  if (q.type === 'number') return typeof value === 'number' ? value : Number(value);
   if (Array.isArray(value)) return value.map(String).join('\n');
   if (typeof value === 'object') return JSON.stringify(value);
   return value as string | number | boolean;
@@ -218,7 +221,7 @@ export function applicationColumns(ctx: ApplicationColumnsContext): Column<Raw>[
         },
       });
   }
-  const questions = formForReviewer(program.form, view).questions;
+  const questions = formForReviewer(program.form, view).questions.filter(takesAnswer);
   // Only the answers of questions shown to this applicant (decision 057), worked out once per row.
   const shown = new WeakMap<Raw, Record<string, unknown>>();
   const shownOf = (r: Raw) => {

@@ -32,6 +32,7 @@ import {
   superListPrograms,
 } from './approval';
 import { listCoalitionPrograms } from './coalition';
+import { copyProgram } from './copy';
 import { createDraft, listOrgPrograms, setProgramDeleted } from './drafts';
 import { getEditor, publishProgram, saveForm } from './editor';
 import { getReviewerForm, setReviewerForm } from './reviewer-form';
@@ -68,6 +69,18 @@ export const programRoutes = router()
       responses: { ...jsonOk(adminProgramSchema), ...errors(400, 401, 403, 404, 422) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => createDraft(db, clock, actor, param.slug, body)),
+  )
+  .openapi(
+    apiRoute('copyProgram', 'token', {
+      method: 'post',
+      path: '/programs/{id}/copy',
+      summary:
+        'Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications',
+      tags,
+      request: { params: programIdParam },
+      responses: { ...jsonOk(adminProgramSchema), ...errors(401, 403, 404) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param }) => copyProgram(db, clock, actor, param.id)),
   )
   .openapi(
     apiRoute('listCoalitionPrograms', 'session', {

@@ -1,6 +1,7 @@
 import type { Question } from '../schemas/forms';
 import { cutToWords, maxWordsOf } from './answers';
 import { visibleKeys } from './conditions';
+import { LIMITS } from './limits';
 
 /** Where an application's file answers live in storage (the spec's object path). */
 export const answerFilePrefix = (applicationId: string, questionKey: string) =>
@@ -42,6 +43,36 @@ function isFileInfo(value: unknown): value is { filePath: string } {
   );
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** A number answer: a number, or the text of one (as typed); null when it is not one. */
+export function numberOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const n = Number(value.trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Why a number does not fit its question, or null. */
+export function numberProblem(question: Question, n: number): string | null {
+  const name = question.label || question.key;
+  if (question.integer && !Number.isInteger(n)) return `${name}: enter a whole number.`;
+  if (question.min !== undefined && n < question.min)
+    return `${name}: enter a number of at least ${question.min}.`;
+  if (question.max !== undefined && n > question.max)
+    return `${name}: enter a number of at most ${question.max}.`;
+  return null;
+}
+
 export type AnswerCheck = { ok: true; value: unknown } | { ok: false; problem: string };
 
 /**
@@ -72,6 +103,52 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
     case 'checkbox':
       if (typeof value !== 'boolean') return { ok: false, problem: `${name}: must be ticked or not.` };
       return { ok: true, value };
+    case 'number': {
+      if (value === '') return { ok: true, value: null };
+      const n = numberOf(value);
+      if (n === null) return { ok: false, problem: `${name}: enter a number.` };
+      const problem = numberProblem(question, n);
+      return problem ? { ok: false, problem } : { ok: true, value: n };
+    }
+    case 'yes_no':
+      if (value === '') return { ok: true, value: null };
+      if (value !== 'yes' && value !== 'no') return { ok: false, problem: `${name}: choose Yes or No.` };
+      return { ok: true, value };
+    case 'email': {
+      if (typeof value !== 'string') return { ok: false, problem: `${name}: enter an email address.` };
+      const email = value.trim();
+      if (!email) return { ok: true, value: null };
+      if (email.length > LIMITS.email || !EMAIL.test(email))
+        return { ok: false, problem: `${name}: enter an email address such as name@example.com.` };
+      return { ok: true, value: email };
+    }
+    case 'url': {
+      if (typeof value !== 'string') return { ok: false, problem: `${name}: enter a web address.` };
+      const url = value.trim();
+      if (!url) return { ok: true, value: null };
+      if (url.length > LIMITS.url || !isWebAddress(url))
+        return { ok: false, problem: `${name}: enter a web address starting with https://` };
+      return { ok: true, value: url };
+    }
+    case 'content':
+      // No answer: whatever is sent is dropped.
+      return { ok: true, value: null };
+    case 'multi_select': {
+      if (!Array.isArray(value)) return { ok: false, problem: `${name}: choose from the options.` };
+      const options = question.options ?? [];
+      if (
+        value.some((v) => typeof v !== 'string' || !options.includes(v)) ||
+        new Set(value).size !== value.length
+      )
+        return { ok: false, problem: `${name}: choose from the options.` };
+      if (value.length === 0) return { ok: true, value: null };
+      if (question.minChoices && value.length < question.minChoices)
+        return { ok: false, problem: `${name}: choose at least ${question.minChoices}.` };
+      if (question.maxChoices && value.length > question.maxChoices)
+        return { ok: false, problem: `${name}: choose at most ${question.maxChoices}.` };
+      // Kept in the options' order.
+      return { ok: true, value: options.filter((o) => value.includes(o)) };
+    }
     case 'file':
       if (!isFileInfo(value) || !value.filePath.startsWith(answerFilePrefix(applicationId, question.key)))
         return { ok: false, problem: `${name}: upload the file with this question's uploader.` };

@@ -1,6 +1,7 @@
 import type { ApplicationForm, Question } from '../schemas/forms';
-import { visibleQuestions } from './conditions';
+import { visibleKeys, visibleQuestions } from './conditions';
 import { DEFAULT_MAX_WORDS } from './forms';
+import { formPages } from './sections';
 
 /** Words are runs of non-space characters. */
 export function countWords(text: string): number {
@@ -44,10 +45,20 @@ export function isMissingAnswer(value: unknown): boolean {
 /** Labels of required questions shown for these answers and without one, in form order (a hidden question is never required). */
 export function missingRequiredLabels(form: ApplicationForm, answers: Record<string, unknown>): string[] {
   return visibleQuestions(form.questions, answers)
-    .filter((q) => q.required && isMissingAnswer(answers[q.key]))
+    .filter((q) => q.required && q.type !== 'content' && isMissingAnswer(answers[q.key]))
     .map((q) => q.label);
 }
 
 export function requiredFieldsMessage(labels: string[]): string {
   return `Please complete the following required fields: ${labels.join(', ')}`;
+}
+
+/** Per page: the labels of its shown required questions without an answer (the step list's marks). */
+export function pageProblems(form: ApplicationForm, answers: Record<string, unknown>): string[][] {
+  const shown = visibleKeys(form.questions, answers);
+  return formPages(form).map((page) =>
+    page.questions
+      .filter((q) => shown.has(q.key) && q.required && isMissingAnswer(answers[q.key]))
+      .map((q) => q.label),
+  );
 }

@@ -191,7 +191,7 @@ describe('conditionProblem names the question', () => {
       '"Dep" depends on a question that is not in the form.',
     );
     expect(conditionProblem([text, dep({ question: 'text', op: 'equals', value: 'x' })])).toBe(
-      '"Dep" cannot depend on "Name": only choice and checkbox questions can be used.',
+      '"Dep" cannot depend on "Name": only choice, checkbox, yes/no and number questions can be used.',
     );
     expect(
       conditionProblem([instrument, dep({ question: 'instrument', op: 'equals', value: 'Cello' })]),

@@ -12,6 +12,9 @@ type Op = ConditionRule['op'];
 export const opsByType: Partial<Record<Question['type'], readonly Op[]>> = {
   select: ['equals', 'one_of', 'not'],
   checkbox: ['equals'],
+  yes_no: ['equals', 'not'],
+  multi_select: ['equals', 'one_of', 'not'],
+  number: ['equals', 'not', 'at_least', 'at_most'],
 };
 
 export const canBeDependedOn = (q: Pick<Question, 'type'>) => !!opsByType[q.type];
@@ -113,6 +116,7 @@ export function ruleSentence(rule: ConditionRule, questions: readonly Question[]
     const ticked = (rule.op === 'not') !== (rule.value === true);
     return `${name} is ${ticked ? 'ticked' : 'not ticked'}`;
   }
+  if (source?.type === 'yes_no') return `${name} ${opLabels[rule.op]} ${rule.value === 'yes' ? 'Yes' : 'No'}`;
   // "is one of Violin or Viola" reads as "is Violin or Viola".
   return `${name} ${rule.op === 'one_of' ? 'is' : opLabels[rule.op]} ${valueWords(rule.value)}`;
 }
@@ -215,7 +219,7 @@ export function conditionProblem(questions: readonly Question[]): string | null 
         return `${name} depends on ${sourceName}, which comes after it. A question can only depend on earlier questions.`;
       const ops = opsByType[source.type];
       if (!ops)
-        return `${name} cannot depend on ${sourceName}: only choice and checkbox questions can be used.`;
+        return `${name} cannot depend on ${sourceName}: only choice, checkbox, yes/no and number questions can be used.`;
       if (!ops.includes(rule.op)) return `${name}: "${opLabels[rule.op]}" cannot be used with ${sourceName}.`;
       const problem = valueProblem(rule, source);
       if (problem) return `${name} depends on ${sourceName} ${problem}`;
@@ -227,7 +231,13 @@ export function conditionProblem(questions: readonly Question[]): string | null 
 function valueProblem(rule: ConditionRule, source: Question): string | null {
   if (source.type === 'checkbox')
     return typeof rule.value === 'boolean' ? null : 'being ticked or not; choose one.';
-  if (source.type === 'select') {
+  if (source.type === 'yes_no')
+    return rule.value === 'yes' || rule.value === 'no' ? null : 'being Yes or No; choose one.';
+  if (source.type === 'number')
+    return typeof rule.value === 'number' && Number.isFinite(rule.value)
+      ? null
+      : 'without a number to compare with.';
+  if (source.type === 'select' || source.type === 'multi_select') {
     const options = (source.options ?? []).map((o) => o.trim()).filter(Boolean);
     const values = Array.isArray(rule.value) ? rule.value : [rule.value];
     if (rule.op === 'one_of' && !Array.isArray(rule.value)) return 'without any options chosen.';

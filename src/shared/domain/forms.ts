@@ -1,5 +1,6 @@
 import type { ApplicationForm, Question, ReviewerForm } from '../schemas/forms';
 import { conditionProblem, normalizeCondition } from './conditions';
+import { sectionProblem } from './sections';
 
 export const DEFAULT_MAX_WORDS = 100;
 export const DEFAULT_DECISION_OPTIONS = ['accept', 'waitlist', 'reject'];
@@ -11,7 +12,22 @@ export const questionTypeLabels: Record<Question['type'], string> = {
   select: 'Multiple choice',
   checkbox: 'Checkbox',
   file: 'File upload',
+  number: 'Number',
+  yes_no: 'Yes / No',
+  email: 'Email',
+  url: 'Web address',
+  multi_select: 'Multiple select',
+  content: 'Content block',
 };
+
+/** Questions that take an answer (a content block is a heading and instructions only). */
+export const takesAnswer = (q: Pick<Question, 'type'>) => q.type !== 'content';
+
+/** Questions whose answer is picked from their options. */
+export const hasOptions = (q: Pick<Question, 'type'>) => q.type === 'select' || q.type === 'multi_select';
+
+/** The words of a yes/no answer ('yes' / 'no' as stored). */
+export const yesNoLabels: Record<string, string> = { yes: 'Yes', no: 'No' };
 
 /** Select options as reported: trimmed, blanks dropped. */
 export function cleanOptions(options: string[] | undefined): string[] {
@@ -37,10 +53,18 @@ export function formProblem(form: ApplicationForm): string | null {
     if (!q.label.trim()) return `${name} needs a label.`;
     if (keys.has(q.key)) return `${name} has the same key as another question.`;
     keys.add(q.key);
-    if (q.type === 'select' && cleanOptions(q.options).length === 0)
-      return `${name} needs at least one option.`;
+    if (hasOptions(q) && cleanOptions(q.options).length === 0) return `${name} needs at least one option.`;
+    if (
+      q.type === 'multi_select' &&
+      q.minChoices !== undefined &&
+      q.maxChoices !== undefined &&
+      q.minChoices > q.maxChoices
+    )
+      return `${name}: the fewest choices allowed are more than the most.`;
+    if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max)
+      return `${name}: the smallest number allowed is above the largest.`;
   }
-  return conditionProblem(form.questions);
+  return sectionProblem(form) ?? conditionProblem(form.questions);
 }
 
 /** The form as stored: labels trimmed, select options cleaned, settings only where they apply. */
@@ -48,15 +72,35 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
   return {
     ...form,
     questions: form.questions.map((q) => {
-      const out: Question = { key: q.key, type: q.type, label: q.label.trim(), required: q.required };
+      // A content block takes no answer, so it is never required.
+      const out: Question = {
+        key: q.key,
+        type: q.type,
+        label: q.label.trim(),
+        required: q.type === 'content' ? false : q.required,
+      };
       if (q.help?.trim()) out.help = q.help.trim();
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
       if (q.type === 'short_text' && q.maxLength) out.maxLength = q.maxLength;
-      if (q.type === 'select') out.options = cleanOptions(q.options);
+      if (hasOptions(q)) out.options = cleanOptions(q.options);
+      if (q.type === 'multi_select') {
+        if (q.minChoices) out.minChoices = q.minChoices;
+        if (q.maxChoices) out.maxChoices = q.maxChoices;
+      }
+      if (q.type === 'number') {
+        if (q.integer) out.integer = true;
+        if (q.min !== undefined) out.min = q.min;
+        if (q.max !== undefined) out.max = q.max;
+        if (q.unit?.trim()) out.unit = q.unit.trim();
+      }
       const showIf = normalizeCondition(q.showIf);
       if (showIf) out.showIf = showIf;
+      if (form.sections?.length && q.section) out.section = q.section;
       return out;
     }),
+    ...(form.sections?.length
+      ? { sections: form.sections.map((s) => ({ key: s.key, title: s.title.trim() })) }
+      : { sections: undefined }),
   };
 }
 

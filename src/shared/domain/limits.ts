@@ -21,6 +21,10 @@ export const LIMITS = {
   /** Options of one question; questions of one form. */
   options: 100,
   questions: 200,
+  /** A number question's unit, shown after the field ("kg", "USD"). */
+  unit: 20,
+  /** Sections (pages) of one form. */
+  sections: 30,
   /** Rules of one "Show only if" condition. */
   conditionRules: 10,
   /** An essay, a long answer, a description, a statement or a review comment. */

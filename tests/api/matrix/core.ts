@@ -58,6 +58,13 @@ export const coreArea: MatrixArea = {
       expect: { ...signedIn(403), orgAdmin: 200, superAdmin: 200 },
     },
     {
+      // Issue 29 item 5: its org admins, its coalition's managers and super admins copy it; others do not see it.
+      route: 'POST /programs/{id}/copy',
+      writes: 'programs',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/copy`,
+      expect: { ...editors(200), notOnboarded: 403 },
+    },
+    {
       route: 'GET /coalitions/{slug}/programs',
       path: (w) => `/api/coalitions/${w.slugs.coalition}/programs`,
       expect: { ...signedIn(403), coalitionManager: 200, superAdmin: 200 },

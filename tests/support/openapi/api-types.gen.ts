@@ -316,6 +316,10 @@ export interface paths {
     /** Remove a conflict of interest */
     delete: operations["deleteConflict"];
   };
+  "/programs/{id}/copy": {
+    /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+    post: operations["copyProgram"];
+  };
   "/programs/{id}/dashboard": {
     /** A program's funnel, submissions per day, reviewer progress and drafts (its admins) */
     get: operations["getProgramDashboard"];
@@ -691,13 +695,19 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -712,8 +722,13 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    unit?: string;
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               id: string;
               name: string;
@@ -1077,13 +1092,19 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -1098,8 +1119,13 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  unit?: string;
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             close_at: string | null;
             open_at: string | null;
@@ -1246,13 +1272,19 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -1267,8 +1299,13 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  unit?: string;
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             can_admin: boolean;
             profile_snapshot: {
@@ -4901,13 +4938,19 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -4922,8 +4965,13 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  unit?: string;
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             id: string;
             name: string;
@@ -5632,6 +5680,65 @@ export interface operations {
       };
     };
   };
+  /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+  copyProgram: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** Format: date-time */
+            close_at: string | null;
+            created_at: string;
+            deleted_at: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            open_at: string | null;
+            organization_id: string;
+            organization_name: string;
+            organization_slug: string;
+            published: boolean;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string|null} */
+            published_scope: "org" | "coalition" | null;
+            requires_super_approval: boolean;
+            review_note: string | null;
+            /** @enum {string} */
+            review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            /** @enum {string} */
+            type: "audition" | "scholarship" | "application" | "competition";
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** A program's funnel, submissions per day, reviewer progress and drafts (its admins) */
   getProgramDashboard: {
     parameters: {
@@ -5824,13 +5931,19 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -5845,8 +5958,13 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  unit?: string;
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             has_pending: boolean;
             id: string;
@@ -6168,13 +6286,19 @@ export interface operations {
             /** @default [] */
             questions?: ({
                 help?: string;
+                integer?: boolean;
                 key: string;
                 label: string;
+                max?: number;
+                maxChoices?: number;
                 maxLength?: number;
                 maxWords?: number;
+                min?: number;
+                minChoices?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                section?: string;
                 showIf?: {
                   /**
                    * @default all
@@ -6189,8 +6313,13 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                unit?: string;
               })[];
+            sections?: {
+                key: string;
+                title: string;
+              }[];
           };
           version: number;
         };
@@ -6248,13 +6377,19 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -6269,8 +6404,13 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    unit?: string;
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               has_pending: boolean;
               id: string;
@@ -6434,13 +6574,19 @@ export interface operations {
               /** @default [] */
               questions?: ({
                   help?: string;
+                  integer?: boolean;
                   key: string;
                   label: string;
+                  max?: number;
+                  maxChoices?: number;
                   maxLength?: number;
                   maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
                   options?: string[];
                   /** @default false */
                   required?: boolean;
+                  section?: string;
                   showIf?: {
                     /**
                      * @default all
@@ -6455,8 +6601,13 @@ export interface operations {
                       })[];
                   };
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  unit?: string;
                 })[];
+              sections?: {
+                  key: string;
+                  title: string;
+                }[];
             };
             program: {
               /** Format: date-time */
@@ -6564,13 +6715,19 @@ export interface operations {
             /** @default [] */
             questions?: ({
                 help?: string;
+                integer?: boolean;
                 key: string;
                 label: string;
+                max?: number;
+                maxChoices?: number;
                 maxLength?: number;
                 maxWords?: number;
+                min?: number;
+                minChoices?: number;
                 options?: string[];
                 /** @default false */
                 required?: boolean;
+                section?: string;
                 showIf?: {
                   /**
                    * @default all
@@ -6585,8 +6742,13 @@ export interface operations {
                     })[];
                 };
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                unit?: string;
               })[];
+            sections?: {
+                key: string;
+                title: string;
+              }[];
           };
           version: number;
         };
@@ -6644,13 +6806,19 @@ export interface operations {
                 /** @default [] */
                 questions?: ({
                     help?: string;
+                    integer?: boolean;
                     key: string;
                     label: string;
+                    max?: number;
+                    maxChoices?: number;
                     maxLength?: number;
                     maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
                     options?: string[];
                     /** @default false */
                     required?: boolean;
+                    section?: string;
                     showIf?: {
                       /**
                        * @default all
@@ -6665,8 +6833,13 @@ export interface operations {
                         })[];
                     };
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    unit?: string;
                   })[];
+                sections?: {
+                    key: string;
+                    title: string;
+                  }[];
               };
               has_pending: boolean;
               id: string;

@@ -3,10 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
-import { isMissingAnswer } from '../../../shared/domain/answers';
+import { isMissingAnswer, pageProblems } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { visibleQuestions } from '../../../shared/domain/conditions';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
+import { formPages, hasSections } from '../../../shared/domain/sections';
 import type { Application } from '../../../shared/schemas/applications';
 import type { Question } from '../../../shared/schemas/forms';
 import type { Profile } from '../../../shared/schemas/profiles';
@@ -14,6 +15,7 @@ import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { cn, focusRing } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
@@ -179,6 +181,20 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
   // Conditional questions appear and disappear as the answers change (the same rule the server keeps).
   const { shown, news } = useShownQuestions(app.program.form.questions, snap.answers);
+  // Sections (issue 29 item 4): one page at a time; the step list marks pages with missing answers.
+  const sectioned = hasSections(app.program.form);
+  const pages = useMemo(() => formPages(app.program.form), [app.program.form]);
+  const missingByPage = useMemo(
+    () => (sectioned ? pageProblems(app.program.form, snap.answers) : []),
+    [sectioned, app.program.form, snap.answers],
+  );
+  const [page, setPage] = useState(0);
+  const goTo = (index: number) => {
+    setPage(index);
+    // The new page's title takes focus, so keyboard and screen-reader users start at its top.
+    setTimeout(() => document.querySelector<HTMLElement>('[data-page-title]')?.focus(), 0);
+  };
+  const onPage = sectioned ? shown.filter((q) => q.section === pages[page]?.section?.key) : shown;
   const asksForFiles = app.program.form.questions.some((q) => q.type === 'file');
   // A file question's upload and preview parts load alongside the page, not when first shown.
   useEffect(() => {
@@ -233,6 +249,9 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
       }
       if (result.kind === 'refused') {
         setProblems({ ...result.problems, message: result.message });
+        // Jump to the first section with a missing answer.
+        const first = missingByPage.findIndex((labels) => labels.length > 0);
+        if (sectioned && first >= 0) setPage(first);
         return;
       }
       handleFailure(result, m.submitFailed);
@@ -367,11 +386,57 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           <p role="status" aria-live="polite" className="sr-only" data-testid="questions-news">
             {news}
           </p>
+          {sectioned && (
+            <nav aria-label="Sections" className="mb-6">
+              <ol className="flex flex-wrap gap-2">
+                {pages.map((p, i) => {
+                  const missing = missingByPage[i]?.length ?? 0;
+                  return (
+                    <li key={p.section?.key ?? i}>
+                      <button
+                        type="button"
+                        aria-current={i === page ? 'step' : undefined}
+                        onClick={() => goTo(i)}
+                        className={cn(
+                          'rounded-full border px-3 py-1.5 text-sm font-medium',
+                          focusRing,
+                          i === page
+                            ? 'border-blue-700 bg-blue-700 text-white'
+                            : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                        )}
+                      >
+                        {i + 1}. {p.section?.title}
+                        {missing > 0 && (
+                          <span className={i === page ? 'text-white' : 'text-red-700'}>
+                            {' '}
+                            · {missing} required missing
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ol>
+            </nav>
+          )}
+          {sectioned && (
+            <h3
+              data-page-title
+              tabIndex={-1}
+              className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none"
+            >
+              {pages[page]?.section?.title}
+              <span className="sr-only">
+                {' '}
+                (section {page + 1} of {pages.length})
+              </span>
+            </h3>
+          )}
           {program.form.questions.length === 0 ? (
             <p className="text-slate-600">This program has no custom questions yet.</p>
           ) : (
             <ol className="space-y-6">
-              {shown.map((q) => (
+              {onPage.map((q) => (
                 <li key={q.key}>
                   <QuestionField
                     question={q}
@@ -388,6 +453,16 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
                 </li>
               ))}
             </ol>
+          )}
+          {sectioned && (
+            <div className="mt-6 flex justify-between gap-3">
+              <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page === 0}>
+                Previous section
+              </Button>
+              <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pages.length - 1}>
+                Next section
+              </Button>
+            </div>
           )}
         </Card>
 

@@ -176,6 +176,142 @@ export function QuestionField(props: QuestionFieldProps) {
         </div>
       );
     }
+    case 'number': {
+      const limits = [
+        q.integer ? 'A whole number' : '',
+        q.min !== undefined ? `at least ${q.min}` : '',
+        q.max !== undefined ? `at most ${q.max}` : '',
+      ].filter(Boolean);
+      return (
+        <div className="flex items-end gap-2">
+          <Input
+            {...common}
+            id={id}
+            className="sm:max-w-xs"
+            type="number"
+            inputMode={q.integer ? 'numeric' : 'decimal'}
+            step={q.integer ? 1 : 'any'}
+            min={q.min}
+            max={q.max}
+            value={typeof value === 'number' ? String(value) : text(value)}
+            hint={[q.help, limits.join(', ')].filter(Boolean).join(' ') || undefined}
+            onChange={(e) => {
+              const raw = e.target.value;
+              const n = Number(raw);
+              // Sent as a number once it is one; what is half typed stays text (the server checks it).
+              onChange(raw.trim() === '' ? null : Number.isFinite(n) && !raw.endsWith('.') ? n : raw);
+            }}
+          />
+          {q.unit && <span className="pb-2 text-sm text-slate-700">{q.unit}</span>}
+        </div>
+      );
+    }
+    case 'yes_no':
+      return (
+        <fieldset aria-invalid={error ? true : undefined}>
+          <legend className="text-sm font-medium text-slate-800">
+            {q.label}
+            {q.required && (
+              <>
+                <span className="ml-0.5 text-red-700" aria-hidden="true">
+                  *
+                </span>
+                <span className="sr-only"> (required)</span>
+              </>
+            )}
+          </legend>
+          {q.help && <p className="mt-1 text-sm text-slate-600">{q.help}</p>}
+          <div className="mt-2 flex gap-6">
+            {(['yes', 'no'] as const).map((v) => (
+              <label key={v} className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name={id}
+                  value={v}
+                  checked={value === v}
+                  disabled={!editable}
+                  onChange={() => onChange(v)}
+                  className="size-4 accent-blue-700"
+                />
+                {v === 'yes' ? 'Yes' : 'No'}
+              </label>
+            ))}
+          </div>
+          {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+        </fieldset>
+      );
+    case 'content':
+      return (
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{q.label}</h3>
+          {q.help && <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{q.help}</p>}
+        </div>
+      );
+    case 'multi_select': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      const limits = [
+        q.minChoices ? `at least ${q.minChoices}` : '',
+        q.maxChoices ? `at most ${q.maxChoices}` : '',
+      ].filter(Boolean);
+      return (
+        <fieldset aria-invalid={error ? true : undefined}>
+          <legend className="text-sm font-medium text-slate-800">
+            {q.label}
+            {q.required && (
+              <>
+                <span className="ml-0.5 text-red-700" aria-hidden="true">
+                  *
+                </span>
+                <span className="sr-only"> (required)</span>
+              </>
+            )}
+          </legend>
+          {(q.help || limits.length > 0) && (
+            <p className="mt-1 text-sm text-slate-600">
+              {[q.help, limits.length ? `Choose ${limits.join(' and ')}.` : ''].filter(Boolean).join(' ')}
+            </p>
+          )}
+          <div className="mt-2 flex flex-col gap-2">
+            {(q.options ?? []).map((option) => (
+              <Checkbox
+                key={option}
+                label={option}
+                checked={chosen.includes(option)}
+                disabled={!editable}
+                onCheckedChange={(on) =>
+                  onChange((q.options ?? []).filter((o) => (o === option ? on : chosen.includes(o))))
+                }
+              />
+            ))}
+          </div>
+          {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
+        </fieldset>
+      );
+    }
+    case 'email':
+      return (
+        <Input
+          {...common}
+          id={id}
+          type="email"
+          autoComplete="email"
+          className="sm:max-w-md"
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'url':
+      return (
+        <Input
+          {...common}
+          id={id}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
   }
 }
 

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
+import { sortBySection } from '../../../shared/domain/sections';
 import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
 import type { ProgramEditor, SaveResult } from '../../../shared/schemas/programs';
 import { BackLink } from '../../components/ui/BackLink';
@@ -30,6 +31,7 @@ import { type QuestionFieldRefs, QuestionList } from './QuestionList';
 import { firstProblem, newQuestion, type QuestionType } from './questions';
 import { ReviewerFormCard } from './ReviewerFormCard';
 import { ScheduleCard } from './ScheduleCard';
+import { SectionsEditor } from './SectionsEditor';
 
 const ScoringSettingsCard = lazy(() =>
   import('../scoring/ScoringSettingsCard').then((m) => ({ default: m.ScoringSettingsCard })),
@@ -131,6 +133,9 @@ function Editor({
 
   function addQuestion(type: QuestionType) {
     const q = newQuestion(type, form.questions);
+    // A new question goes to the last section.
+    const last = form.sections?.[form.sections.length - 1];
+    if (last) q.section = last.key;
     // Rendered now, so the new label has focus before the click's task ends: keys typed right after
     // the click land in it (with a timer, under load, the first ones went to the button and were lost).
     flushSync(() => setForm({ ...form, questions: [...form.questions, q] }));
@@ -146,7 +151,8 @@ function Editor({
     if (q) {
       setProblem({ key: q.key, message: found.message });
       const refs = fieldRefs.current.get(q.key);
-      const target = q.label.trim() && q.type === 'select' ? refs?.options : refs?.label;
+      const target =
+        q.label.trim() && (q.type === 'select' || q.type === 'multi_select') ? refs?.options : refs?.label;
       setTimeout(() => target?.focus(), 0);
     } else {
       setFormError(found.message);
@@ -361,6 +367,10 @@ function Editor({
             <CommonOptions form={form} onChange={setForm} locked={locked} />
           </Card>
 
+          <Card title="Sections">
+            <SectionsEditor form={form} onChange={setForm} locked={locked} />
+          </Card>
+
           <Card title="Application Builder" description="Add questions, then drag or move them into order.">
             {!locked && (
               <fieldset>
@@ -384,7 +394,10 @@ function Editor({
             <div className={cn(!locked && 'mt-4')}>
               <QuestionList
                 questions={form.questions}
-                onChange={(questions) => setForm({ ...form, questions })}
+                sections={form.sections ?? []}
+                onChange={(questions) =>
+                  setForm({ ...form, questions: sortBySection(questions, form.sections ?? []) })
+                }
                 locked={locked}
                 problem={problem}
                 fieldRefs={fieldRefs}

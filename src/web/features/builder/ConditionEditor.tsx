@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/domain/limits';
 import type { Condition, ConditionRule, Question } from '../../../shared/schemas/forms';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn, focusRing } from '../../components/ui/cn';
-import { Select } from '../../components/ui/Field';
+import { Input, Select } from '../../components/ui/Field';
 
 const linkButton = cn(
   'inline-flex items-center gap-1 rounded text-sm font-medium text-blue-700 hover:underline',
@@ -20,11 +20,14 @@ export function earlierSources(questions: Question[], index: number): Question[]
 /** A first rule on `source`, with a value picked from its real options. */
 function ruleOn(source: Question): ConditionRule {
   if (source.type === 'checkbox') return { question: source.key, op: 'equals', value: true };
+  if (source.type === 'yes_no') return { question: source.key, op: 'equals', value: 'yes' };
+  if (source.type === 'number') return { question: source.key, op: 'at_least', value: source.min ?? 0 };
   return { question: source.key, op: 'equals', value: cleanOptions(source.options)[0] ?? '' };
 }
 
 /** The rule after its operator changed: the value follows (a list for "is one of", one option otherwise). */
 function withOp(rule: ConditionRule, op: ConditionRule['op']): ConditionRule {
+  if (typeof rule.value === 'number') return { ...rule, op };
   const first = Array.isArray(rule.value) ? rule.value[0] : rule.value;
   return { ...rule, op, value: op === 'one_of' ? [String(first)] : first };
 }
@@ -185,7 +188,38 @@ function RuleRow({
             onChange={(e) => onChange(withOp(rule, e.target.value as ConditionRule['op']))}
             options={ops.map((op) => ({ value: op, label: opLabels[op] }))}
           />
-          {rule.op === 'one_of' ? (
+          {source?.type === 'number' ? (
+            <Input
+              type="number"
+              step="any"
+              label={
+                <>
+                  Number<span className="sr-only"> ({label})</span>
+                </>
+              }
+              value={typeof rule.value === 'number' ? rule.value : ''}
+              disabled={locked}
+              onChange={(e) => {
+                const n = Number(e.target.value);
+                if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange({ ...rule, value: n });
+              }}
+            />
+          ) : source?.type === 'yes_no' ? (
+            <Select
+              label={
+                <>
+                  Answer<span className="sr-only"> ({label})</span>
+                </>
+              }
+              value={rule.value === 'no' ? 'no' : 'yes'}
+              disabled={locked}
+              onChange={(e) => onChange({ ...rule, value: e.target.value })}
+              options={[
+                { value: 'yes', label: 'Yes' },
+                { value: 'no', label: 'No' },
+              ]}
+            />
+          ) : rule.op === 'one_of' ? (
             <fieldset>
               <legend className="mb-1 text-sm font-medium text-slate-800">
                 Options<span className="sr-only"> ({label})</span>

@@ -22,13 +22,13 @@ import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/fo
 import { LIMITS } from '../../../shared/domain/limits';
 import { uploadRuleText } from '../../../shared/domain/upload-labels';
 import { uploadRules } from '../../../shared/domain/uploads';
-import type { Question } from '../../../shared/schemas/forms';
+import type { Question, Section } from '../../../shared/schemas/forms';
 import { Badge } from '../../components/ui/Badge';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Input, Textarea } from '../../components/ui/Field';
+import { Input, Select, Textarea } from '../../components/ui/Field';
 import { moveItem } from '../../lib/move-item';
 import { ConditionEditor } from './ConditionEditor';
 import { questionName } from './questions';
@@ -40,6 +40,8 @@ export type QuestionFieldRefs = Map<
 
 type Props = {
   questions: Question[];
+  /** The form's sections: each row picks its own (none: one page). */
+  sections: Section[];
   onChange: (questions: Question[]) => void;
   locked: boolean;
   /** The question with a validation problem and its message (shown under the row). */
@@ -55,7 +57,7 @@ const iconButton = cn(
 );
 
 /** The builder's questions: drag (pointer or keyboard) or Move up/down to reorder, edit, delete. */
-export function QuestionList({ questions, onChange, locked, problem, fieldRefs }: Props) {
+export function QuestionList({ questions, sections, onChange, locked, problem, fieldRefs }: Props) {
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   // A delete or move refused because other questions depend on the question (names them).
@@ -165,6 +167,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
                   key={q.key}
                   question={q}
                   questions={questions}
+                  sections={sections}
                   index={index}
                   count={questions.length}
                   locked={locked}
@@ -200,6 +203,7 @@ export function QuestionList({ questions, onChange, locked, problem, fieldRefs }
 type RowProps = {
   question: Question;
   questions: Question[];
+  sections: Section[];
   index: number;
   count: number;
   locked: boolean;
@@ -210,6 +214,11 @@ type RowProps = {
   onDelete: () => void;
 };
 
+function optionalNumber(value: string): number | undefined {
+  const n = Number(value);
+  return value.trim() === '' || !Number.isFinite(n) ? undefined : n;
+}
+
 function positiveInt(value: string): number | undefined {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : undefined;
@@ -218,6 +227,7 @@ function positiveInt(value: string): number | undefined {
 function QuestionRow({
   question: q,
   questions,
+  sections,
   index,
   count,
   locked,
@@ -340,7 +350,8 @@ function QuestionRow({
           <Input
             label={
               <>
-                <span className="sr-only">Question {n} </span>Label
+                <span className="sr-only">Question {n} </span>
+                {q.type === 'content' ? 'Heading' : 'Label'}
               </>
             }
             value={q.label}
@@ -351,19 +362,36 @@ function QuestionRow({
               refs().label = el;
             }}
           />
-          <Checkbox
-            className="sm:pb-2"
-            label={
-              <>
-                Required<span className="sr-only"> (question {n})</span>
-              </>
-            }
-            checked={q.required}
-            onCheckedChange={(required) => onUpdate({ required })}
-            disabled={locked}
-          />
+          {q.type !== 'content' && (
+            <Checkbox
+              className="sm:pb-2"
+              label={
+                <>
+                  Required<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              checked={q.required}
+              onCheckedChange={(required) => onUpdate({ required })}
+              disabled={locked}
+            />
+          )}
         </div>
 
+        {sections.length > 0 && (
+          <Select
+            className="mt-3 sm:max-w-xs"
+            label={
+              <>
+                Section<span className="sr-only"> (question {n})</span>
+              </>
+            }
+            value={q.section ?? ''}
+            placeholder={sections.some((s) => s.key === q.section) ? undefined : 'Choose a section'}
+            disabled={locked}
+            onChange={(e) => onUpdate({ section: e.target.value || undefined })}
+            options={sections.map((s, i) => ({ value: s.key, label: s.title.trim() || `Section ${i + 1}` }))}
+          />
+        )}
         {q.type === 'short_text' && (
           <Input
             className="mt-3 sm:max-w-xs"
@@ -399,7 +427,91 @@ function QuestionRow({
             disabled={locked}
           />
         )}
-        {q.type === 'select' && (
+        {q.type === 'multi_select' && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              label={
+                <>
+                  Fewest choices<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.minChoices ?? ''}
+              onChange={(e) => onUpdate({ minChoices: positiveInt(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              label={
+                <>
+                  Most choices<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.maxChoices ?? ''}
+              onChange={(e) => onUpdate({ maxChoices: positiveInt(e.target.value) })}
+              disabled={locked}
+            />
+          </div>
+        )}
+        {q.type === 'number' && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-3 sm:items-end">
+            <Input
+              type="number"
+              step="any"
+              label={
+                <>
+                  Smallest<span className="sr-only"> number (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.min ?? ''}
+              onChange={(e) => onUpdate({ min: optionalNumber(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              type="number"
+              step="any"
+              label={
+                <>
+                  Largest<span className="sr-only"> number (question {n})</span>
+                </>
+              }
+              hint="Optional."
+              value={q.max ?? ''}
+              onChange={(e) => onUpdate({ max: optionalNumber(e.target.value) })}
+              disabled={locked}
+            />
+            <Input
+              label={
+                <>
+                  Unit<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              hint="Shown after the field, e.g. USD."
+              maxLength={LIMITS.unit}
+              value={q.unit ?? ''}
+              onChange={(e) => onUpdate({ unit: e.target.value || undefined })}
+              disabled={locked}
+            />
+            <Checkbox
+              label={
+                <>
+                  Whole numbers only<span className="sr-only"> (question {n})</span>
+                </>
+              }
+              checked={q.integer === true}
+              onCheckedChange={(integer) => onUpdate({ integer: integer || undefined })}
+              disabled={locked}
+            />
+          </div>
+        )}
+        {(q.type === 'select' || q.type === 'multi_select') && (
           <Textarea
             className="mt-3"
             rows={Math.min(10, Math.max(3, (q.options ?? []).length + 1))}
@@ -418,7 +530,7 @@ function QuestionRow({
             }}
           />
         )}
-        {helpOpen || q.help ? (
+        {helpOpen || q.help || q.type === 'content' ? (
           <Textarea
             className="mt-3"
             rows={2}
@@ -426,10 +538,15 @@ function QuestionRow({
             autoFocus={helpOpen && !q.help}
             label={
               <>
-                Help text<span className="sr-only"> (question {n})</span>
+                {q.type === 'content' ? 'Text' : 'Help text'}
+                <span className="sr-only"> (question {n})</span>
               </>
             }
-            hint="Optional. Shown to applicants under the question."
+            hint={
+              q.type === 'content'
+                ? 'The instructions shown under the heading.'
+                : 'Optional. Shown to applicants under the question.'
+            }
             value={q.help ?? ''}
             onChange={(e) => onUpdate({ help: e.target.value || undefined })}
             disabled={locked}
@@ -456,7 +573,7 @@ function QuestionRow({
           locked={locked}
           onChange={(showIf) => onUpdate({ showIf })}
         />
-        {problem && q.type !== 'select' && q.label.trim() && (
+        {problem && q.type !== 'select' && q.type !== 'multi_select' && q.label.trim() && (
           <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
         )}
       </div>

@@ -26,7 +26,7 @@ export function newQuestion(type: QuestionType, questions: Question[]): Question
     label: questionTypeLabels[type],
     required: false,
   };
-  if (type === 'select') q.options = ['Option 1', 'Option 2'];
+  if (type === 'select' || type === 'multi_select') q.options = ['Option 1', 'Option 2'];
   return q;
 }
 

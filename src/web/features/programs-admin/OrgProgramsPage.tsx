@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { matchesProgramFilter, type ProgramFilter } from '../../../shared/domain/admin-home';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
+import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -53,7 +54,7 @@ export function OrgProgramsPage({
   const list = useQuery(orgProgramsQuery(org.slug));
   const deleted = useQuery(orgProgramsQuery(org.slug, true));
   useForbiddenRedirect(list.error ?? deleted.error);
-  const { remove, restore } = useProgramMutations();
+  const { copy, remove, restore } = useProgramMutations();
   const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
   const shown = list.data?.items.filter((p) => !show || matchesProgramFilter(show, p));
 
@@ -135,6 +136,18 @@ export function OrgProgramsPage({
                       >
                         Dashboard
                       </LinkButton>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Copy ${p.name}`}
+                        title="Copy into a new draft: same form and review settings, no dates or applications"
+                        loading={copy.isPending && copy.variables === p.id}
+                        disabled={copy.isPending}
+                        onClick={() => copy.mutate(p.id)}
+                      >
+                        <Copy className="size-4" aria-hidden="true" />
+                        Copy
+                      </Button>
                       <DeleteProgramButton program={p} onClick={() => setToDelete(p)} />
                     </div>
                   </td>

@@ -81,6 +81,17 @@ export function useProgramMutations() {
     },
   });
 
+  const copy = useMutation({
+    mutationFn: (id: string) => api<AdminProgram>('POST', `/programs/${enc(id)}/copy`),
+    onSuccess: (program) => {
+      toast.success(`Copied as a new draft: ${program.name}`, {
+        description: 'Drafts must be reviewed/approved before publishing.',
+      });
+      return refresh();
+    },
+    onError: fail('Copy failed'),
+  });
+
   const remove = useMutation({
     mutationFn: (id: string) => api<AdminProgram>('DELETE', `/programs/${enc(id)}`),
     onSuccess: () => {
@@ -121,5 +132,5 @@ export function useProgramMutations() {
     onError: fail('Failed to request changes'),
   });
 
-  return { create, remove, restore, approve, requestChanges, fail };
+  return { create, copy, remove, restore, approve, requestChanges, fail };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { visibleQuestions } from '../../../shared/domain/conditions';
+import { takesAnswer, yesNoLabels } from '../../../shared/domain/forms';
 import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../../shared/domain/profile-visibility';
 import type { FileInfo } from '../../../shared/schemas/files';
@@ -45,6 +46,29 @@ export function AnswerValue({ question, value }: { question: Question; value: un
     }
     case 'long_text':
       return <span className="whitespace-pre-wrap">{String(value)}</span>;
+    case 'yes_no':
+      return yesNoLabels[String(value)] ?? String(value);
+    case 'number':
+      return question.unit ? `${String(value)} ${question.unit}` : String(value);
+    case 'email':
+      return (
+        <a className="break-all text-blue-700 underline" href={`mailto:${String(value)}`}>
+          {String(value)}
+        </a>
+      );
+    case 'url':
+      return /^https?:\/\//i.test(String(value)) ? (
+        <a
+          className="break-all text-blue-700 underline"
+          href={String(value)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {String(value)}
+        </a>
+      ) : (
+        String(value)
+      );
     default:
       return Array.isArray(value) ? value.join(', ') : String(value);
   }
@@ -111,7 +135,9 @@ function ProfileSummary({ snapshot }: { snapshot: Record<string, unknown> }) {
 /** The Applicant Responses panel: answers by question, then what the program collects of the profile. */
 export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
   // A question its conditions hide for this applicant is not listed (its answer was never kept).
-  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers);
+  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers).filter(
+    takesAnswer,
+  );
   const snapshot = detail.profile_snapshot;
   return (
     <section
