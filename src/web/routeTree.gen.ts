@@ -66,6 +66,7 @@ import { Route as AuthedOrgOrgSlugAdminWebhooksRouteImport } from './routes/_aut
 import { Route as AuthedSuperProgramsProgramIdBuilderRouteImport } from './routes/_authed/super/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsIndexRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/index'
 import { Route as AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/builder'
+import { Route as AuthedCoalitionSlugCmProgramsProgramIdDashboardRouteImport } from './routes/_authed/coalition/$slug/cm/programs/$programId/dashboard'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/builder'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/dashboard'
 import { Route as AuthedOrgOrgSlugAdminProgramsProgramIdPublishRouteImport } from './routes/_authed/org/$orgSlug/admin/programs/$programId/publish'
@@ -374,6 +375,12 @@ const AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute =
     path: '/programs/$programId/builder',
     getParentRoute: () => AuthedCoalitionSlugCmRoute,
   } as any)
+const AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute =
+  AuthedCoalitionSlugCmProgramsProgramIdDashboardRouteImport.update({
+    id: '/programs/$programId/dashboard',
+    path: '/programs/$programId/dashboard',
+    getParentRoute: () => AuthedCoalitionSlugCmRoute,
+  } as any)
 const AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute =
   AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRouteImport.update({
     id: '/programs/$programId/builder',
@@ -450,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/coalition/$slug/cm/programs/$programId/dashboard': typeof AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
@@ -507,6 +515,7 @@ export interface FileRoutesByTo {
   '/org/$orgSlug/admin': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/org/$orgSlug/admin/programs': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/coalition/$slug/cm/programs/$programId/dashboard': typeof AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
   '/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
@@ -570,6 +579,7 @@ export interface FileRoutesById {
   '/_authed/org/$orgSlug/admin/': typeof AuthedOrgOrgSlugAdminIndexRoute
   '/_authed/org/$orgSlug/admin/programs/': typeof AuthedOrgOrgSlugAdminProgramsIndexRoute
   '/_authed/coalition/$slug/cm/programs/$programId/builder': typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  '/_authed/coalition/$slug/cm/programs/$programId/dashboard': typeof AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/builder': typeof AuthedOrgOrgSlugAdminProgramsProgramIdBuilderRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/dashboard': typeof AuthedOrgOrgSlugAdminProgramsProgramIdDashboardRoute
   '/_authed/org/$orgSlug/admin/programs/$programId/publish': typeof AuthedOrgOrgSlugAdminProgramsProgramIdPublishRoute
@@ -633,6 +643,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin/'
     | '/org/$orgSlug/admin/programs/'
     | '/coalition/$slug/cm/programs/$programId/builder'
+    | '/coalition/$slug/cm/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/publish'
@@ -690,6 +701,7 @@ export interface FileRouteTypes {
     | '/org/$orgSlug/admin'
     | '/org/$orgSlug/admin/programs'
     | '/coalition/$slug/cm/programs/$programId/builder'
+    | '/coalition/$slug/cm/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/builder'
     | '/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/org/$orgSlug/admin/programs/$programId/publish'
@@ -752,6 +764,7 @@ export interface FileRouteTypes {
     | '/_authed/org/$orgSlug/admin/'
     | '/_authed/org/$orgSlug/admin/programs/'
     | '/_authed/coalition/$slug/cm/programs/$programId/builder'
+    | '/_authed/coalition/$slug/cm/programs/$programId/dashboard'
     | '/_authed/org/$orgSlug/admin/programs/$programId/builder'
     | '/_authed/org/$orgSlug/admin/programs/$programId/dashboard'
     | '/_authed/org/$orgSlug/admin/programs/$programId/publish'
@@ -1181,6 +1194,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRouteImport
       parentRoute: typeof AuthedCoalitionSlugCmRoute
     }
+    '/_authed/coalition/$slug/cm/programs/$programId/dashboard': {
+      id: '/_authed/coalition/$slug/cm/programs/$programId/dashboard'
+      path: '/programs/$programId/dashboard'
+      fullPath: '/coalition/$slug/cm/programs/$programId/dashboard'
+      preLoaderRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdDashboardRouteImport
+      parentRoute: typeof AuthedCoalitionSlugCmRoute
+    }
     '/_authed/org/$orgSlug/admin/programs/$programId/builder': {
       id: '/_authed/org/$orgSlug/admin/programs/$programId/builder'
       path: '/programs/$programId/builder'
@@ -1265,12 +1285,15 @@ const AuthedSuperRouteWithChildren = AuthedSuperRoute._addFileChildren(
 interface AuthedCoalitionSlugCmRouteChildren {
   AuthedCoalitionSlugCmIndexRoute: typeof AuthedCoalitionSlugCmIndexRoute
   AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute
+  AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute: typeof AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute
 }
 
 const AuthedCoalitionSlugCmRouteChildren: AuthedCoalitionSlugCmRouteChildren = {
   AuthedCoalitionSlugCmIndexRoute: AuthedCoalitionSlugCmIndexRoute,
   AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute:
     AuthedCoalitionSlugCmProgramsProgramIdBuilderRoute,
+  AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute:
+    AuthedCoalitionSlugCmProgramsProgramIdDashboardRoute,
 }
 
 const AuthedCoalitionSlugCmRouteWithChildren =

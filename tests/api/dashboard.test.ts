@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDays } from '../../src/server/dashboard/service';
-import type { Dashboard } from '../../src/shared/schemas/dashboard';
+import { demoProgramId } from '../../src/server/db/seed/ids';
+import type { CoalitionDashboard, Dashboard } from '../../src/shared/schemas/dashboard';
 import {
   completeProfile,
   okBody,
@@ -11,6 +12,7 @@ import {
   startApplication,
   submitApplication,
 } from '../support/factory';
+import { setScoring } from '../support/scoring';
 import { createTestApp, statementsDuring, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -168,6 +170,74 @@ describe('program dashboard', () => {
     expect(await status(world.cookies.otherOrgAdmin)).toBe(404);
     expect(await status(world.cookies.applicant)).toBe(404);
     expect(await status(null)).toBe(401);
+  });
+});
+
+describe('coalition program dashboard, read-only (issue 33 item 18)', () => {
+  const LAKESIDE = demoProgramId(14); // Youth Scholarship Alliance only
+  const YOUTH_ALLIANCE = 'youth-scholarship-alliance';
+  const managerView = (cookie: string | null, slug = world.slugs.coalition, id = programId) =>
+    t.json<CoalitionDashboard>('GET', `/api/coalitions/${slug}/programs/${id}/dashboard`, { as: cookie });
+
+  it("gives the coalition's manager the admins' numbers, reviewers numbered, nobody's email or id", async () => {
+    const [mine, theirs] = [await okBody(managerView(world.cookies.coalitionManager)), await dashboard()];
+    expect(mine.program).toEqual(theirs.program);
+    expect(mine.funnel).toEqual(theirs.funnel);
+    expect(mine.per_day).toEqual(theirs.per_day);
+    expect(mine.reviewers).toEqual(
+      theirs.reviewers.map((r, i) => ({
+        label: `Reviewer ${i + 1}`,
+        touched: r.touched,
+        finalized: r.finalized,
+        assigned: r.assigned,
+      })),
+    );
+    expect(mine.drafts).toEqual({
+      ...theirs.drafts,
+      items: theirs.drafts.items.map(({ application_id: _, ...rest }) => rest),
+    });
+    expect(mine.drafts.items[0].applicant_name).toBe('Dan Applicant');
+    const text = JSON.stringify(mine);
+    for (const r of theirs.reviewers) {
+      expect(text).not.toContain(r.user_id);
+      if (r.email) expect(text).not.toContain(r.email);
+      if (r.name) expect(text).not.toContain(r.name);
+    }
+    for (const id of Object.values(apps)) expect(text).not.toContain(id);
+    // A super admin reads it too.
+    expect((await managerView(world.cookies.superAdmin)).status).toBe(200);
+  });
+
+  it('refuses everyone else: another coalition’s manager, admins, reviewers (403), strangers (401)', async () => {
+    const status = async (cookie: string | null, slug?: string, id?: string) =>
+      (await managerView(cookie, slug, id)).status;
+    expect(await status(world.cookies.otherCoalitionManager)).toBe(403);
+    expect(await status(world.cookies.orgAdmin)).toBe(403);
+    expect(await status(world.cookies.reviewer)).toBe(403);
+    expect(await status(world.cookies.applicant)).toBe(403);
+    expect(await status(null)).toBe(401);
+    // Through their own coalition, another coalition's manager still does not reach this program.
+    expect(await status(world.cookies.otherCoalitionManager, YOUTH_ALLIANCE)).toBe(404);
+    // A program outside the coalition: 404 to its manager, through either coalition.
+    expect(await status(world.cookies.coalitionManager, world.slugs.coalition, LAKESIDE)).toBe(404);
+    expect(await status(world.cookies.coalitionManager, YOUTH_ALLIANCE, LAKESIDE)).toBe(403);
+    expect(await status(world.cookies.otherCoalitionManager, YOUTH_ALLIANCE, LAKESIDE)).toBe(200);
+    expect(await status(world.cookies.coalitionManager, 'no-such-coalition')).toBe(404);
+    // The admins' dashboard, with its actions, stays theirs.
+    expect(
+      (await t.json('GET', `/api/programs/${programId}/dashboard`, { as: world.cookies.coalitionManager }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('names no applicant in a blind program, as the manager’s downloads do not', async () => {
+    await setScoring(t, admin, programId, { blind: true });
+    const mine = await okBody(managerView(world.cookies.coalitionManager));
+    expect(mine.drafts.items.length).toBeGreaterThan(0);
+    expect(mine.drafts.items.every((i) => i.applicant_name === null)).toBe(true);
+    expect(JSON.stringify(mine)).not.toContain('Dan Applicant');
+    // The program's admins still see who is drafting.
+    expect((await dashboard()).drafts.items[0].applicant_name).toBe('Dan Applicant');
   });
 });
 

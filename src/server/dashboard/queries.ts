@@ -163,3 +163,15 @@ export async function draftFacts(db: Db, programId: string, now: Date, shown: nu
     items,
   };
 }
+
+/** The program's organization when the program is live and that organization belongs to the coalition. */
+export async function coalitionProgramOrg(db: Db, coalitionId: string, programId: string) {
+  const [row] = await run(
+    db,
+    sql`select p.organization_id from programs p
+    join organizations o on o.id = p.organization_id and o.deleted_at is null
+    join coalition_memberships m on m.organization_id = p.organization_id and m.coalition_id = ${coalitionId}
+    where p.id = ${programId} and p.deleted_at is null`,
+  );
+  return row ? String(row.organization_id) : null;
+}

@@ -1,14 +1,29 @@
 import { missingRequiredLabels } from '../../shared/domain/answers';
 import { visibleQuestions } from '../../shared/domain/conditions';
 import type { Actor } from '../../shared/policy';
-import { DASHBOARD_DRAFTS_SHOWN, DASHBOARD_MAX_DAYS, type Dashboard } from '../../shared/schemas/dashboard';
+import {
+  type CoalitionDashboard,
+  DASHBOARD_DRAFTS_SHOWN,
+  DASHBOARD_MAX_DAYS,
+  type Dashboard,
+} from '../../shared/schemas/dashboard';
 import { applicationFormSchema } from '../../shared/schemas/forms';
 import type { Clock } from '../clock';
+import { assertCan, requireActor } from '../context';
 import type { Db } from '../db/client';
+import { liveCoalitionBySlug } from '../discovery/queries';
 import { NotFound } from '../errors';
+import { rawParam, type Who } from '../http/openapi';
 import { PROGRAM_NOT_FOUND, programAdminAccess } from '../program-assignments/access';
 import { settingsOf } from '../scoring/queries';
-import { draftFacts, funnelCounts, perDay, programFacts, reviewerProgress } from './queries';
+import {
+  coalitionProgramOrg,
+  draftFacts,
+  funnelCounts,
+  perDay,
+  programFacts,
+  reviewerProgress,
+} from './queries';
 
 const DAY = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -58,6 +73,59 @@ export async function programDashboard(
   programId: string,
 ): Promise<Dashboard> {
   const access = await programAdminAccess(db, actor, programId);
+  return (await dashboardOf(db, clock, programId, access.scope.orgId)).dashboard;
+}
+
+/**
+ * The program dashboard read-only, for the managers of a coalition that holds the program (issue 33
+ * item 18; super admins too): the admins' numbers, with reviewers numbered instead of named and the
+ * drafts' applicants named only where the manager's downloads name them (not in a blind program).
+ * Not a manager of this coalition: 403; a program outside it: 404.
+ */
+/** The coalition `slug` if the actor manages it (super admins too): unknown 404, not theirs 403. */
+async function managedCoalition(db: Db, actor: Actor | null, slug: string) {
+  requireActor(actor);
+  const coalition = await liveCoalitionBySlug(db, slug);
+  if (!coalition) throw new NotFound('Coalition not found.');
+  assertCan(actor, { kind: 'coalition:manage', coalitionId: coalition.id });
+  return coalition;
+}
+
+/** Route caller check (`who`, decision 052): the managers of the coalition `{slug}`. */
+export const coalitionManagers: Who = (c, actor) =>
+  managedCoalition(c.get('deps').db, actor, rawParam(c, 'slug'));
+
+export async function coalitionProgramDashboard(
+  db: Db,
+  clock: Clock,
+  actor: Actor | null,
+  slug: string,
+  programId: string,
+): Promise<CoalitionDashboard> {
+  const coalition = await managedCoalition(db, actor, slug);
+  const orgId = await coalitionProgramOrg(db, coalition.id, programId);
+  if (!orgId) throw new NotFound(PROGRAM_NOT_FOUND);
+  const { dashboard, blind } = await dashboardOf(db, clock, programId, orgId);
+  return {
+    ...dashboard,
+    reviewers: dashboard.reviewers.map((r, i) => ({
+      label: `Reviewer ${i + 1}`,
+      touched: r.touched,
+      finalized: r.finalized,
+      assigned: r.assigned,
+    })),
+    drafts: {
+      ...dashboard.drafts,
+      items: dashboard.drafts.items.map(({ application_id: _, applicant_name, ...rest }) => ({
+        ...rest,
+        applicant_name: blind ? null : applicant_name,
+      })),
+    },
+  };
+}
+
+/** The dashboard's numbers, for whoever the caller checked may read them. */
+async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: string) {
   const facts = await programFacts(db, programId);
   if (!facts) throw new NotFound(PROGRAM_NOT_FOUND);
   const now = clock.now();
@@ -69,12 +137,12 @@ export async function programDashboard(
   const [funnel, days, reviewers, drafts] = await Promise.all([
     funnelCounts(db, programId),
     perDay(db, programId),
-    reviewerProgress(db, programId, access.scope.orgId, settings.mode === 'independent'),
+    reviewerProgress(db, programId, orgId, settings.mode === 'independent'),
     draftFacts(db, programId, now, DASHBOARD_DRAFTS_SHOWN),
   ]);
   const openAt = facts.open_at ? new Date(facts.open_at as string) : null;
   const closeAt = facts.close_at ? new Date(facts.close_at as string) : null;
-  return {
+  const dashboard: Dashboard = {
     program: {
       id: String(facts.id),
       review_mode: settings.mode,
@@ -107,4 +175,5 @@ export async function programDashboard(
       }),
     },
   };
+  return { dashboard, blind: settings.blind };
 }

@@ -65,3 +65,34 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const DASHBOARD_DRAFTS_SHOWN = 20;
 /** The chart covers at most this many days (from the opening, or the first application). */
 export const DASHBOARD_MAX_DAYS = 400;
+
+/**
+ * The program dashboard as a coalition manager reads it (issue 33 item 18): the same numbers, no
+ * actions, and nobody named that the manager's downloads would not name. Reviewers are "Reviewer 1",
+ * "Reviewer 2", … in the admins' order (no id, name or email); drafts carry no application id, and no
+ * applicant name in a blind program.
+ */
+export const coalitionDashboardSchema = dashboardSchema.omit({ reviewers: true, drafts: true }).extend({
+  reviewers: z.array(
+    z.object({
+      label: z.string(),
+      touched: z.number().int(),
+      finalized: z.number().int(),
+      assigned: z.number().int().nullable(),
+    }),
+  ),
+  drafts: z.object({
+    total: z.number().int(),
+    saved_last_day: z.number().int(),
+    saved_last_week: z.number().int(),
+    items: z.array(
+      z.object({
+        applicant_name: z.string().nullable(),
+        updated_at: z.string(),
+        required_answered: z.number().int(),
+        required_total: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type CoalitionDashboard = z.infer<typeof coalitionDashboardSchema>;

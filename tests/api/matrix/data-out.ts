@@ -106,6 +106,13 @@ export const dataOutArea: MatrixArea = {
       },
     },
     {
+      // The read-only view (issue 33 item 18): the coalition's managers and super admins; everyone else
+      // signed in manages another coalition or none (403).
+      route: 'GET /coalitions/{slug}/programs/{id}/dashboard',
+      path: (w) => `/api/coalitions/${w.slugs.coalition}/programs/${w.ids.publishedProgram}/dashboard`,
+      expect: { ...signedIn(403), coalitionManager: 200, superAdmin: 200 },
+    },
+    {
       route: 'GET /programs/{id}/dossier',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/dossier`,
       expect: exporters(),

@@ -60,6 +60,10 @@ export interface paths {
     /** The programs of a coalition's member organizations (its managers) */
     get: operations["listCoalitionPrograms"];
   };
+  "/coalitions/{slug}/programs/{id}/dashboard": {
+    /** A coalition program's dashboard, read-only (the coalition's managers) */
+    get: operations["getCoalitionProgramDashboard"];
+  };
   "/config": {
     /** What the client needs at start: demo mode and the sign-in it offers */
     get: operations["getClientConfig"];
@@ -1900,6 +1904,89 @@ export interface operations {
               })[];
             total: number;
           };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A coalition program's dashboard, read-only (the coalition's managers) */
+  getCoalitionProgramDashboard: {
+    parameters: {
+      path: {
+        slug: string;
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            drafts: {
+              items: ({
+                  applicant_name: string | null;
+                  required_answered: number;
+                  required_total: number;
+                  updated_at: string;
+                })[];
+              saved_last_day: number;
+              saved_last_week: number;
+              total: number;
+            };
+            funnel: {
+              finalized: number;
+              in_review: number;
+              published: number;
+              started: number;
+              submitted: number;
+            };
+            now: string;
+            per_day: {
+                day: string;
+                started: number;
+                submitted: number;
+              }[];
+            program: {
+              close_at: string | null;
+              id: string;
+              name: string;
+              open_at: string | null;
+              organization_name: string;
+              organization_slug: string;
+              published: boolean;
+              review_mode: string;
+              type: string;
+            };
+            reviewers: ({
+                assigned: number | null;
+                finalized: number;
+                label: string;
+                touched: number;
+              })[];
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Error */

@@ -78,6 +78,15 @@ function ProgramItem({ slug, program: p }: { slug: string; program: AdminProgram
         >
           Edit application
         </LinkButton>
+        <LinkButton
+          to="/coalition/$slug/cm/programs/$programId/dashboard"
+          params={{ slug, programId: p.id }}
+          variant="secondary"
+          size="sm"
+          aria-label={`Dashboard of ${p.name}`}
+        >
+          Dashboard
+        </LinkButton>
         {p.published && (
           <>
             <DownloadButtons
@@ -109,8 +118,8 @@ function CoalitionPrograms({ slug }: { slug: string }) {
         Programs
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Programs of the coalition's member organizations. Edit a program's application, or download its
-        applications, reviews and results once it is published.
+        Programs of the coalition's member organizations. Edit a program's application, follow its progress on
+        its dashboard (read-only), or download its applications, reviews and results once it is published.
       </p>
       <div className="mt-4">
         <QueryStates

@@ -13,7 +13,7 @@ const dayOfIso = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
  * (uPlot, loaded only with this page). The same figures follow as a table for screen readers and
  * anyone who prefers numbers.
  */
-export function SubmissionsChart({ data }: { data: Dashboard }) {
+export function SubmissionsChart({ data }: { data: Pick<Dashboard, 'program' | 'per_day'> }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const days = data.per_day;
