@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/limits';
 import { text } from './text';
 
+/** The spec's six question types. */
+export const specQuestionTypes = ['short_text', 'long_text', 'date', 'select', 'checkbox', 'file'] as const;
+
 export const questionTypes = [
-  'short_text',
-  'long_text',
-  'date',
-  'select',
-  'checkbox',
-  'file',
+  ...specQuestionTypes,
   // Issue 29 item 3: added around the spec's six.
   'number',
   'yes_no',
