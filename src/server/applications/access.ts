@@ -95,6 +95,9 @@ export async function applicationReader(
   if (ref.userId === me.userId) return { ...ref, role: 'owner' };
   if (ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
   const exports = exporters && can(me, { kind: 'program:export', program: ref.scope });
+  // A withdrawn application is kept for the program's admins only (issue 31 item 5).
+  if (ref.status === 'withdrawn' && !can(me, { kind: 'program:admin', program: ref.scope }) && !exports)
+    throw new NotFound(APPLICATION_NOT_FOUND);
   if (isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope })) {
     try {
       return { ...ref, role: 'reviewer', access: await reviewerAccess(db, me, ref) };

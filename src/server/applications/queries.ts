@@ -19,6 +19,8 @@ export async function applicationDetail(db: Db, id: string) {
       profileSnapshot: applications.profileSnapshot,
       version: applications.version,
       submittedAt: applications.submittedAt,
+      withdrawnAt: applications.withdrawnAt,
+      withdrawnReason: applications.withdrawnReason,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
       programId: programs.id,

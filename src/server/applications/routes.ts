@@ -10,6 +10,8 @@ import {
   savedAnswersSchema,
   staleAnswersSchema,
   submitRefusedSchema,
+  withdrawInput,
+  withdrawStateSchema,
 } from '../../shared/schemas/applications';
 import { itemsOf } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
@@ -27,6 +29,7 @@ import {
   saveAnswers,
   submitApplication,
 } from './service';
+import { reinstateApplication, withdrawApplication } from './withdraw';
 
 const tags = ['applications'];
 const params = applicationIdParam;
@@ -161,4 +164,27 @@ export const applicationRoutes = router()
       responses: { ...jsonOk(itemsOf(myDraftSchema)), ...errors(401, 403) },
     }),
     (c) => ok(c, ({ db, actor }) => listMyDrafts(db, actor)),
+  )
+  .openapi(
+    apiRoute('withdrawApplication', 'session', {
+      method: 'post',
+      path: '/applications/{id}/withdraw',
+      tags,
+      summary: 'Withdraw a submitted application (its applicant, until its result is published).',
+      request: { params, ...jsonBody(withdrawInput) },
+      responses: { ...jsonOk(withdrawStateSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => withdrawApplication(db, clock, actor, param.id, body)),
+  )
+  .openapi(
+    apiRoute('reinstateApplication', 'session', {
+      method: 'post',
+      path: '/applications/{id}/reinstate',
+      tags,
+      summary: 'Put a withdrawn application back as submitted (an admin of its program).',
+      request: { params },
+      responses: { ...jsonOk(withdrawStateSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param }) => reinstateApplication(db, clock, actor, param.id)),
   );

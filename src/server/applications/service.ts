@@ -125,6 +125,7 @@ export async function getApplication(
       form,
     },
     profile,
+    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawnReason } : null,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 export const webhookEventTypes = [
   'application.submitted',
+  'application.withdrawn',
   'review.finalized',
   'results.published',
   'program.published',
@@ -15,6 +16,7 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   'application.submitted': 'An application is submitted',
+  'application.withdrawn': 'An application is withdrawn',
   'review.finalized': 'A review is finalized',
   'results.published': 'Results are published',
   'program.published': 'A program is published',

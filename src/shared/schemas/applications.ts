@@ -57,6 +57,8 @@ export const applicationSchema = z.object({
   editable: z.boolean(),
   program: applicationProgramSchema,
   profile: profileBlockSchema.nullable(),
+  /** Withdrawn by the applicant (issue 31): when, and their reason if they gave one. */
+  withdrawal: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -119,3 +121,16 @@ export const myDraftSchema = z.object({
   updated_at: z.string(),
 });
 export type MyDraft = z.infer<typeof myDraftSchema>;
+
+/** Withdraw (issue 31 item 5): an optional reason for the organization. */
+export const withdrawInput = z.object({
+  reason: z.string().max(LIMITS.line, tooLongMessage(LIMITS.line)).optional(),
+});
+export type WithdrawInput = z.infer<typeof withdrawInput>;
+
+export const withdrawStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  withdrawn_at: z.string().nullable(),
+});
+export type WithdrawState = z.infer<typeof withdrawStateSchema>;

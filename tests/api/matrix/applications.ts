@@ -1,5 +1,6 @@
 import type { MatrixArea } from './helpers';
 import { all, signedIn } from './helpers';
+import { reviewedApplicationId } from './reviews';
 
 let appId = '';
 
@@ -36,6 +37,23 @@ export const applicationsArea: MatrixArea = {
       route: 'GET /me/applications/drafts',
       path: () => '/api/me/applications/drafts',
       expect: signedIn(200, 403),
+    },
+    {
+      // Only its applicant gets past authorization, and meets 409: a draft cannot be withdrawn.
+      route: 'POST /applications/{id}/withdraw',
+      writes: 'applications',
+      path: () => `/api/applications/${appId}/withdraw`,
+      body: () => ({}),
+      expect: { ...signedIn(404), notOnboarded: 403, applicant: 409 },
+    },
+    {
+      // The program's admins get past authorization and meet 409 (it is not withdrawn); its
+      // reviewers read it but may not reinstate (403); anyone else does not see it (404).
+      route: 'POST /applications/{id}/reinstate',
+      writes: 'applications',
+      // The reviews area's submitted application to Youth Orchestra Auditions (not withdrawn).
+      path: () => `/api/applications/${reviewedApplicationId()}/reinstate`,
+      expect: { ...signedIn(404), notOnboarded: 403, reviewer: 403, orgAdmin: 409, superAdmin: 409 },
     },
   ],
   lastRows: [

@@ -34,6 +34,10 @@ export interface paths {
     /** "I know this applicant": recuse from an assigned application */
     post: operations["recuse"];
   };
+  "/applications/{id}/reinstate": {
+    /** Put a withdrawn application back as submitted (an admin of its program). */
+    post: operations["reinstateApplication"];
+  };
   "/applications/{id}/review": {
     /** The shared review of an application (its reviewers and admins) */
     get: operations["getReview"];
@@ -51,6 +55,10 @@ export interface paths {
   "/applications/{id}/submit": {
     /** Submit an application (its applicant; required answers and the profile are checked) */
     post: operations["submitApplication"];
+  };
+  "/applications/{id}/withdraw": {
+    /** Withdraw a submitted application (its applicant, until its result is published). */
+    post: operations["withdrawApplication"];
   };
   "/coalitions/{slug}": {
     /** A coalition's public page: its member organizations and their programs */
@@ -726,7 +734,7 @@ export interface operations {
             /** @enum {string} */
             role: "owner" | "reviewer";
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             submitted_at: string | null;
             updated_at: string;
             version: number;
@@ -785,7 +793,7 @@ export interface operations {
               [key: string]: unknown;
             };
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             updated_at: string;
             version: number;
           };
@@ -1150,6 +1158,57 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Put a withdrawn application back as submitted (an admin of its program). */
+  reinstateApplication: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
+            withdrawn_at: string | null;
           };
         };
       };
@@ -1713,7 +1772,7 @@ export interface operations {
               [key: string]: unknown;
             };
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             updated_at: string;
             version: number;
           };
@@ -1786,6 +1845,64 @@ export interface operations {
               required: string[];
             };
           };
+        };
+      };
+    };
+  };
+  /** Withdraw a submitted application (its applicant, until its result is published). */
+  withdrawApplication: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
+            withdrawn_at: string | null;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
@@ -2481,7 +2598,7 @@ export interface operations {
                   published_at: string;
                 }) | null;
                 /** @enum {string} */
-                status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+                status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
                 submitted_at: string | null;
                 updated_at: string;
               })[];
@@ -3619,7 +3736,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -3686,7 +3803,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -4365,7 +4482,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string | null;
-          events: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          events: ("application.submitted" | "application.withdrawn" | "review.finalized" | "results.published" | "program.published")[];
           url: string;
         };
       };
@@ -4489,7 +4606,7 @@ export interface operations {
         "application/json": {
           description?: string | null;
           enabled?: boolean;
-          events?: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          events?: ("application.submitted" | "application.withdrawn" | "review.finalized" | "results.published" | "program.published")[];
           url?: string;
         };
       };
@@ -8668,7 +8785,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -8726,7 +8843,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;

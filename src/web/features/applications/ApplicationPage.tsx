@@ -24,6 +24,7 @@ import { sendAnswers } from './api';
 import { ProfileBlock } from './ProfileBlock';
 import { ProfileChecklist } from './ProfileChecklist';
 import { preloadFileAnswer, QuestionField } from './QuestionField';
+import { ApplicantWithdraw } from './Withdraw';
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
 export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
@@ -284,6 +285,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           </p>
         }
       />
+
+      <ApplicantWithdraw app={app} onChanged={onReload} />
 
       {win === 'not_open' && (
         <div

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { lastEditorText } from '../../../shared/domain/reviews';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
+import { Badge } from '../../components/ui/Badge';
 import {
   applicantDisplayName,
   Cell,
@@ -15,7 +16,7 @@ import {
   UpdatedCell,
 } from './parts';
 
-type Row = ReviewListRow & { organization_name?: string };
+type Row = ReviewListRow & { organization_name?: string; application_status?: string };
 
 /**
  * The review lists' one table (per-program queue, All Reviews, Applications Inbox). The spec gives each
@@ -77,7 +78,11 @@ export function ReviewTable({
           </th>
           <Cell label={editor}>{lastEditorText(row)}</Cell>
           <Cell label="Review Status">
-            <ReviewStatusBadge status={row.status} />
+            {row.application_status === 'withdrawn' ? (
+              <Badge status="withdrawn" />
+            ) : (
+              <ReviewStatusBadge status={row.status} />
+            )}
           </Cell>
           <Cell label="Score">{scoreText(row.score)}</Cell>
           {scores && (

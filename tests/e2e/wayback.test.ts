@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
+import { withdrawMessages as w } from '../../src/shared/domain/applications';
+import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/**
+ * Issue 31, the way back: an applicant withdraws a submitted application (confirmation, optional
+ * reason) at 375 px; it leaves the reviewer's queue; the org admin sees it as withdrawn with the
+ * reason and reinstates it. Axe on every step.
+ */
+
+let app: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function pageAs(email: string, width: number): Promise<Page> {
+  const page = await newPage(browser, { baseURL: app.url, width });
+  await signInAs(page.context(), app.url, email);
+  return page;
+}
+
+/** Diego Ramirez's submitted application to Youth Orchestra Auditions (no review yet). */
+const DIEGO = demoReviewApplicationId(3);
+const YOUTH = demoProgramId(1);
+const REASON = 'I accepted a place at another school';
+
+const queueIds = async (page: Page) => {
+  const res = await page.request.get(`${app.url}/api/review/programs/${YOUTH}/queue`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: { application_id: string }[] }).items.map((i) => i.application_id);
+};
+
+describe('withdraw and reinstate', () => {
+  it('the applicant withdraws at 375 px; the admin sees why and reinstates', async () => {
+    const reviewer = await pageAs('reviewer@demo.test', 1280);
+    expect(await queueIds(reviewer)).toContain(DIEGO);
+
+    const diego = await pageAs('diego.ramirez@demo.test', 375);
+    try {
+      await diego.goto(`/applications/${DIEGO}`);
+      await diego.getByRole('heading', { level: 1, name: 'Youth Orchestra Auditions' }).waitFor();
+      await diego.getByRole('button', { name: w.action }).click();
+      const dialog = diego.getByRole('dialog', { name: w.confirmTitle });
+      await dialog.getByText(w.confirmBody).waitFor();
+      await dialog.getByRole('textbox', { name: w.reasonLabel }).fill(REASON);
+      await expectNoAxeViolations(diego);
+      await dialog.getByRole('button', { name: w.action }).click();
+      await diego.getByText(w.banner).waitFor();
+      expect(await diego.getByRole('button', { name: w.action }).count()).toBe(0);
+      expect(await diego.getByRole('button', { name: 'Edit Application' }).count()).toBe(0);
+      await expectNoAxeViolations(diego);
+      const overflow = await diego.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      await diego.screenshot({ path: '/tmp/wayback-withdrawn-375.png', fullPage: true });
+
+      await diego.goto('/my-submissions');
+      const card = diego.getByRole('listitem').filter({ hasText: 'Youth Orchestra Auditions' });
+      await card.getByText('Withdrawn', { exact: true }).waitFor();
+      await expectNoAxeViolations(diego);
+    } finally {
+      await diego.context().close();
+    }
+
+    expect(await queueIds(reviewer)).not.toContain(DIEGO);
+    await reviewer.context().close();
+
+    const admin = await pageAs('admin@demo.test', 1280);
+    try {
+      await admin.goto(`/review/app/${DIEGO}`);
+      await admin.getByText(w.adminBanner).waitFor();
+      await admin.getByText(`Reason: ${REASON}`).waitFor();
+      await expectNoAxeViolations(admin);
+      await admin.getByRole('button', { name: w.reinstate }).click();
+      const dialog = admin.getByRole('dialog', { name: `${w.reinstate}?` });
+      await dialog.getByRole('button', { name: w.reinstate }).click();
+      await admin.getByText(w.reinstated).first().waitFor();
+      await admin.getByText(w.adminBanner).waitFor({ state: 'detached' });
+      await expectNoAxeViolations(admin);
+      expect(await queueIds(admin)).toContain(DIEGO);
+    } finally {
+      await admin.context().close();
+    }
+  });
+});
