@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type ReviewerView, reviewerView } from '../../shared/domain/blind-review';
-import { type WindowState, windowState } from '../../shared/domain/programs';
+import { applicantWindow } from '../../shared/domain/deadlines';
+import type { WindowState } from '../../shared/domain/programs';
 import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
@@ -28,6 +29,9 @@ export interface ApplicationRef {
   closeAt: Date | null;
   /** The program's organization is soft-deleted: the program is closed for applicants. */
   orgDeleted?: boolean;
+  /** This applicant's personal close time and the program's grace period (shared/domain/deadlines). */
+  personalCloseAt?: Date | null;
+  graceMinutes?: number;
   scope: ProgramScope;
 }
 
@@ -44,6 +48,8 @@ async function loadRef(db: Db, id: string): Promise<ApplicationRef | null> {
       version: applications.version,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       orgId: programs.organizationId,
       orgDeleted: sql<boolean>`${organizations.deletedAt} is not null`,
       coalitionIds: sql<
@@ -125,22 +131,30 @@ export async function readableApplication(
   return ref;
 }
 
-export function applicationWindow(
-  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
-  clock: Clock,
-): WindowState {
+/** What decides an applicant's window: the program's times, their personal close time, the grace. */
+type WindowRef = Pick<
+  ApplicationRef,
+  'openAt' | 'closeAt' | 'orgDeleted' | 'personalCloseAt' | 'graceMinutes'
+> & {
+  status?: string;
+};
+
+/**
+ * The window of this applicant (shared/domain/deadlines): their personal close time counts, and in
+ * the program's grace period a draft already started is still open (anything else is closed).
+ */
+export function applicationWindow(ref: WindowRef, clock: Clock): WindowState {
   if (ref.orgDeleted) return 'closed';
-  return windowState(ref.openAt, ref.closeAt, clock.now());
+  const state = applicantWindow(ref, clock.now());
+  if (state === 'grace') return ref.status === 'draft' ? 'open' : 'closed';
+  return state;
 }
 
 /**
- * Answers (and answer files) change only while the window is open; a submitted application stays
- * editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
+ * Answers (and answer files) change only while the applicant's window is open; a submitted
+ * application stays editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
  */
-export function assertEditable(
-  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
-  clock: Clock,
-): void {
+export function assertEditable(ref: WindowRef, clock: Clock): void {
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);

@@ -21,6 +21,10 @@ export async function applicationDetail(db: Db, id: string) {
       submittedAt: applications.submittedAt,
       withdrawnAt: applications.withdrawnAt,
       withdrawnReason: applications.withdrawnReason,
+      personalCloseAt: applications.personalCloseAt,
+      personalCloseNote: applications.personalCloseNote,
+      graceMinutes: programs.graceMinutes,
+      late: applications.late,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
       programId: programs.id,
@@ -58,6 +62,8 @@ export async function applicationForUpdate(tx: Db, id: string) {
       form: programs.form,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       live: sql<boolean>`(${programs.published} and ${programs.deletedAt} is null and ${organizations.deletedAt} is null)`,
     })
     .from(applications)
@@ -66,10 +72,19 @@ export async function applicationForUpdate(tx: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   if (!row) return null;
-  const { form, openAt, closeAt, live, programVersion, ...rest } = row;
+  const { form, openAt, closeAt, live, programVersion, personalCloseAt, graceMinutes, ...rest } = row;
   return {
     ...rest,
-    program: { form: form as ApplicationForm, version: programVersion, openAt, closeAt, live },
+    program: {
+      form: form as ApplicationForm,
+      version: programVersion,
+      openAt,
+      closeAt,
+      live,
+      // This applicant's deadline rules (shared/domain/deadlines).
+      personalCloseAt,
+      graceMinutes,
+    },
   };
 }
 

@@ -28,6 +28,8 @@ export const auditActions = {
   'featured.changed': 'Featured changed',
   'application.withdrawn': 'Application withdrawn',
   'application.reinstated': 'Application reinstated',
+  'deadline.extended': 'Personal deadline set',
+  'program.grace_period': 'Grace period changed',
   'review.finalized': 'Review finalized',
   'results.published': 'Results published',
   'results.corrected': 'Published results corrected',

@@ -356,9 +356,19 @@ export interface paths {
     /** Save a program's working form (optimistic concurrency with version) */
     put: operations["saveProgramForm"];
   };
+  "/programs/{id}/grace-period": {
+    /** The program’s grace period in minutes after close (its admins). */
+    get: operations["getGracePeriod"];
+    /** Set the grace period: minutes after close when drafts already started may be submitted, marked late. */
+    put: operations["setGracePeriod"];
+  };
   "/programs/{id}/mail-delivery": {
     /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
     get: operations["getResultMailDelivery"];
+  };
+  "/programs/{id}/personal-deadlines": {
+    /** Set (or remove, with null) a personal close time on some of the program’s applications (its admins). */
+    post: operations["setPersonalDeadlines"];
   };
   "/programs/{id}/preview": {
     /** Preview a program's form as applicants will see it */
@@ -654,6 +664,13 @@ export interface operations {
               [key: string]: unknown;
             };
             created_at: string;
+            deadline?: {
+              close_at: string | null;
+              grace_until: string | null;
+              late: boolean;
+              note: string | null;
+              personal: boolean;
+            };
             editable: boolean;
             id: string;
             profile: ({
@@ -738,6 +755,10 @@ export interface operations {
             submitted_at: string | null;
             updated_at: string;
             version: number;
+            withdrawal?: ({
+              at: string;
+              reason: string | null;
+            }) | null;
           };
         };
       };
@@ -4482,7 +4503,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string | null;
-          events: ("application.submitted" | "application.withdrawn" | "review.finalized" | "results.published" | "program.published")[];
+          events: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
           url: string;
         };
       };
@@ -4606,7 +4627,7 @@ export interface operations {
         "application/json": {
           description?: string | null;
           enabled?: boolean;
-          events?: ("application.submitted" | "application.withdrawn" | "review.finalized" | "results.published" | "program.published")[];
+          events?: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
           url?: string;
         };
       };
@@ -6452,6 +6473,97 @@ export interface operations {
       };
     };
   };
+  /** The program’s grace period in minutes after close (its admins). */
+  getGracePeriod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            minutes: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set the grace period: minutes after close when drafts already started may be submitted, marked late. */
+  setGracePeriod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          minutes: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            minutes: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
   getResultMailDelivery: {
     parameters: {
@@ -6477,6 +6589,58 @@ export interface operations {
             not_sent: number;
             pending: number;
             sent: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set (or remove, with null) a personal close time on some of the program’s applications (its admins). */
+  setPersonalDeadlines: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          application_ids: string[];
+          /** Format: date-time */
+          close_at: string | null;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            updated: number;
           };
         };
       };

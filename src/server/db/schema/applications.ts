@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applicationStatuses } from '../../../shared/domain/applications';
 import { user } from './auth';
 import { programs } from './programs';
@@ -25,6 +35,11 @@ export const applications = pgTable(
     /** Withdrawn by the applicant (status 'withdrawn'), with their optional reason (issue 31). */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnReason: text('withdrawn_reason'),
+    /** A personal close time set by an admin for this applicant, with its note (issue 31; shared/domain/deadlines). */
+    personalCloseAt: timestamp('personal_close_at', { withTimezone: true }),
+    personalCloseNote: text('personal_close_note'),
+    /** Submitted during the program's grace period (after close). */
+    late: boolean('late').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
