@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
+import { demoDraftApplicationId, demoProgramId, demoReviewApplicationId } from '../../src/server/db/seed/ids';
 import { withdrawMessages as w } from '../../src/shared/domain/applications';
+import { deadlineMessages as d } from '../../src/shared/domain/deadlines';
 import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -89,6 +90,64 @@ describe('withdraw and reinstate', () => {
       expect(await queueIds(admin)).toContain(DIEGO);
     } finally {
       await admin.context().close();
+    }
+  });
+});
+
+describe('personal deadline', () => {
+  it('an admin gives one applicant a personal deadline; after close they can still work at 375 px', async () => {
+    const DANCE = demoProgramId(13);
+    const NOTE = 'Take the extra two days for the income document.';
+    const admin = await pageAs('super@demo.test', 1280);
+    try {
+      await admin.goto('/org/northgate-dance-academy/admin/reviews?status=unsubmitted');
+      const row = admin.getByRole('row').filter({ hasText: 'Dance Access Scholarship' });
+      await row.getByRole('button', { name: new RegExp(`^${d.setTitle}:`) }).click();
+      const dialog = admin.getByRole('dialog');
+      const when = new Date(Date.now() + 2 * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      await dialog
+        .getByLabel('Closes at')
+        .fill(`${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}T10:00`);
+      await dialog.getByRole('textbox', { name: 'Note to the applicant (optional)' }).fill(NOTE);
+      await expectNoAxeViolations(admin);
+      await dialog.getByRole('button', { name: 'Save deadline' }).click();
+      await admin.getByText(d.set).first().waitFor();
+      await row.getByText(/^Personal:/).waitFor();
+      await expectNoAxeViolations(admin);
+
+      // The program closes for everyone.
+      const schedule = await (await admin.request.get(`${app.url}/api/programs/${DANCE}/schedule`)).json();
+      const closed = await admin.request.put(`${app.url}/api/programs/${DANCE}/schedule`, {
+        headers: { Origin: app.url },
+        data: { ...schedule, close_at: new Date(Date.now() - 60_000).toISOString() },
+      });
+      expect(closed.status()).toBe(200);
+    } finally {
+      await admin.context().close();
+    }
+
+    const other = await pageAs('sofia.rossi@demo.test', 1280);
+    const refused = await other.request.post(`${app.url}/api/programs/${DANCE}/applications`, {
+      headers: { Origin: app.url },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    await other.context().close();
+
+    const applicant = await pageAs('applicant@demo.test', 375);
+    try {
+      await applicant.goto(`/applications/${demoDraftApplicationId(1)}`);
+      await applicant.getByText(d.personalNote).waitFor();
+      await applicant.getByText(NOTE).waitFor();
+      expect(await applicant.getByText('Application Closed').count()).toBe(0);
+      await expectNoAxeViolations(applicant);
+      const overflow = await applicant.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(overflow).toBe(false);
+      await applicant.screenshot({ path: '/tmp/wayback-personal-deadline-375.png', fullPage: true });
+    } finally {
+      await applicant.context().close();
     }
   });
 });

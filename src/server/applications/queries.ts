@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/domain/applications';
+import { applicantDeadline } from '../../shared/domain/deadlines';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
@@ -161,6 +162,8 @@ export async function myDrafts(db: Db, userId: string) {
       organization_name: organizations.name,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       updatedAt: applications.updatedAt,
     })
     .from(applications)
@@ -175,10 +178,11 @@ export async function myDrafts(db: Db, userId: string) {
       ),
     )
     .orderBy(sql`${programs.closeAt} asc nulls last`, desc(applications.updatedAt), asc(applications.id));
-  return rows.map(({ openAt, closeAt, updatedAt, ...r }) => ({
+  return rows.map(({ openAt, closeAt, personalCloseAt, graceMinutes, updatedAt, ...r }) => ({
     ...r,
     open_at: iso(openAt),
-    close_at: iso(closeAt),
+    // This applicant's own deadline (a personal close time when an admin set one).
+    close_at: iso(applicantDeadline({ openAt, closeAt, personalCloseAt, graceMinutes }).closeAt),
     updated_at: updatedAt.toISOString(),
   }));
 }

@@ -368,7 +368,7 @@ function inboxFilters(programId?: string, since?: string): SQL {
 
 export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string, since?: string): SQL {
   const program = inboxFilters(programId, since);
-  return sql`select ${rowColumns}, a.status as application_status, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
+  return sql`select ${rowColumns}, a.status as application_status, a.late, a.personal_close_at, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
     from applications a
     join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
@@ -414,6 +414,8 @@ export async function orgReviews(
       review_mode: String(r.review_mode) as ReviewMode,
       scoring: toAggregate(r),
       application_status: String(r.application_status),
+      late: r.late === true,
+      personal_close_at: r.personal_close_at ? new Date(String(r.personal_close_at)).toISOString() : null,
     })),
     counts: Object.fromEntries(inboxStatuses.map((s) => [s, Number(c[s] ?? 0)])) as Record<
       InboxStatus,
