@@ -4,12 +4,7 @@ import { applications, auditLog, webhookDeliveries } from '../../src/server/db/s
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { closeTransport } from '../../src/server/mail/transport';
 import { deadlineMessages } from '../../src/shared/domain/deadlines';
-import {
-  completeAnswers,
-  completeProfile,
-  onboardedUser,
-  startApplication,
-} from '../support/factory';
+import { completeAnswers, completeProfile, onboardedUser, startApplication } from '../support/factory';
 import { TestSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -214,6 +209,20 @@ describe('grace period', () => {
     const [row] = await t.deps.db.select().from(applications).where(eq(applications.id, people.cy.app));
     expect(row.late).toBe(true);
     expect((await appOf(people.cy)).body.deadline.late).toBe(true);
+    // The export says which submissions were late.
+    expect((await t.request('POST', '/api/me/personal-data-notice', { as: admin })).status).toBe(200);
+    const csv = await t.request('GET', `/api/programs/${programId}/exports/applications?format=csv`, {
+      as: admin,
+    });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).split(/\r?\n/);
+    const header = lines[0].split(',');
+    const late = header.indexOf('Late');
+    expect(late).toBeGreaterThan(-1);
+    const cyLine = lines.find((l) => l.startsWith(people.cy.app));
+    const deeLine = lines.find((l) => l.startsWith(people.dee.app));
+    expect(cyLine?.split(',')[late]).toBe('late');
+    expect(deeLine?.split(',')[late]).toBe('');
 
     t.clock.set(new Date(closeAt.getTime() + 16 * MIN));
     expect((await submit(people.bo)).status).toBe(409);
