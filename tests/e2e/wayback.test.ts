@@ -151,3 +151,23 @@ describe('personal deadline', () => {
     }
   });
 });
+
+describe('grace period', () => {
+  it('an org admin sets the grace period in the builder', async () => {
+    const admin = await pageAs('admin@demo.test', 375);
+    try {
+      await admin.goto(`/org/riverside-arts/admin/programs/${demoProgramId(1)}/builder`);
+      const field = admin.getByRole('spinbutton', { name: d.graceLabel });
+      await field.waitFor();
+      expect(await field.inputValue()).toBe('0');
+      await field.fill('15');
+      await admin.getByRole('button', { name: 'Save grace period' }).click();
+      await admin.getByText(d.graceSaved).first().waitFor();
+      await expectNoAxeViolations(admin);
+      const res = await admin.request.get(`${app.url}/api/programs/${demoProgramId(1)}/grace-period`);
+      expect(await res.json()).toEqual({ minutes: 15 });
+    } finally {
+      await admin.context().close();
+    }
+  });
+});
