@@ -4250,6 +4250,7 @@ export interface operations {
                 comments: string | null;
                 decision: string | null;
                 identity_hidden: boolean;
+                late?: boolean;
                 my_sheet?: ({
                   id: string;
                   /** @enum {string} */
@@ -4259,6 +4260,7 @@ export interface operations {
                 org_id: string;
                 org_name: string;
                 organization_name: string;
+                personal_close_at?: string | null;
                 program_id: string;
                 program_name: string;
                 ratings: {
