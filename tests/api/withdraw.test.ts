@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, publications, webhookDeliveries } from '../../src/server/db/schema';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { withdrawMessages } from '../../src/shared/domain/applications';
-import { onboardedUser, reviewApplication, startApplication, submittedApplication } from '../support/factory';
+import {
+  onboardedUser,
+  reviewApplication,
+  startApplication,
+  submittedApplication,
+  uploadFile,
+} from '../support/factory';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -55,6 +61,10 @@ describe('POST /api/applications/{id}/withdraw', () => {
       body: { answers: mine.body.answers, version: mine.body.version },
     });
     expect(save.status).toBe(409);
+    const fileKey = mine.body.program.form.questions.find((q: { type: string }) => q.type === 'file').key;
+    await expect(
+      uploadFile(t, app.cookie, 'answer', { applicationId: app.id, fieldKey: fileKey }),
+    ).rejects.toThrow(/upload answer: 409/);
     const list = await t.json<any>('GET', '/api/me/applications', { as: app.cookie });
     expect(list.body.items.find((i: { id: string }) => i.id === app.id).status).toBe('withdrawn');
 

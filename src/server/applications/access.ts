@@ -17,6 +17,7 @@ export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
 export const lockedMessages = {
   notOpen: 'Application Coming Soon',
   closed: 'Application is locked - deadline has passed',
+  withdrawn: 'This application can no longer be changed.',
 };
 
 export interface ApplicationRef {
@@ -155,6 +156,8 @@ export function applicationWindow(ref: WindowRef, clock: Clock): WindowState {
  * application stays editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
  */
 export function assertEditable(ref: WindowRef, clock: Clock): void {
+  // A withdrawn application is kept as it was (issue 31): no answer file either.
+  if (ref.status === 'withdrawn') throw new Conflict(lockedMessages.withdrawn);
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);
