@@ -444,7 +444,7 @@ describe('seed: programs', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 
-  it('stores valid forms of 3 to 8 questions with unique keys, using each of the spec's six question types', async () => {
+  it('stores valid forms of 3 to 8 questions with unique keys, using each of the spec’s six question types', async () => {
     const rows = await db.select().from(programs);
     const seen = new Set<string>();
     for (const p of rows) {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { type ReviewerView, reviewerView } from '../../shared/domain/blind-review';
-import { type WindowState, windowState } from '../../shared/domain/programs';
+import { applicantWindow } from '../../shared/domain/deadlines';
+import type { WindowState } from '../../shared/domain/programs';
 import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
 import type { Clock } from '../clock';
 import { type AppEnv, requireActor } from '../context';
@@ -18,6 +19,7 @@ export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
 export const lockedMessages = {
   notOpen: 'Application Coming Soon',
   closed: 'Application is locked - deadline has passed',
+  withdrawn: 'This application can no longer be changed.',
 };
 
 export interface ApplicationRef {
@@ -30,6 +32,9 @@ export interface ApplicationRef {
   closeAt: Date | null;
   /** The program's organization is soft-deleted: the program is closed for applicants. */
   orgDeleted?: boolean;
+  /** This applicant's personal close time and the program's grace period (shared/domain/deadlines). */
+  personalCloseAt?: Date | null;
+  graceMinutes?: number;
   scope: ProgramScope;
 }
 
@@ -46,6 +51,8 @@ async function loadRef(db: Db, id: string): Promise<ApplicationRef | null> {
       version: applications.version,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       orgId: programs.organizationId,
       orgDeleted: sql<boolean>`${organizations.deletedAt} is not null`,
       coalitionIds: sql<
@@ -97,6 +104,9 @@ export async function applicationReader(
   if (ref.userId === me.userId) return { ...ref, role: 'owner' };
   if (ref.status === 'draft') throw new NotFound(APPLICATION_NOT_FOUND);
   const exports = exporters && can(me, { kind: 'program:export', program: ref.scope });
+  // A withdrawn application is kept for the program's admins only (issue 31 item 5).
+  if (ref.status === 'withdrawn' && !can(me, { kind: 'program:admin', program: ref.scope }) && !exports)
+    throw new NotFound(APPLICATION_NOT_FOUND);
   if (isSuperAdmin(me) || can(me, { kind: 'program:review', program: ref.scope })) {
     try {
       return { ...ref, role: 'reviewer', access: await reviewerAccess(db, me, ref) };
@@ -124,22 +134,32 @@ export async function readableApplication(
   return ref;
 }
 
-export function applicationWindow(
-  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
-  clock: Clock,
-): WindowState {
+/** What decides an applicant's window: the program's times, their personal close time, the grace. */
+type WindowRef = Pick<
+  ApplicationRef,
+  'openAt' | 'closeAt' | 'orgDeleted' | 'personalCloseAt' | 'graceMinutes'
+> & {
+  status?: string;
+};
+
+/**
+ * The window of this applicant (shared/domain/deadlines): their personal close time counts, and in
+ * the program's grace period a draft already started is still open (anything else is closed).
+ */
+export function applicationWindow(ref: WindowRef, clock: Clock): WindowState {
   if (ref.orgDeleted) return 'closed';
-  return windowState(ref.openAt, ref.closeAt, clock.now());
+  const state = applicantWindow(ref, clock.now());
+  if (state === 'grace') return ref.status === 'draft' ? 'open' : 'closed';
+  return state;
 }
 
 /**
- * Answers (and answer files) change only while the window is open; a submitted application stays
- * editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
+ * Answers (and answer files) change only while the applicant's window is open; a submitted
+ * application stays editable until the deadline (it stays submitted). Otherwise 409 with the banner's words.
  */
-export function assertEditable(
-  ref: Pick<ApplicationRef, 'openAt' | 'closeAt' | 'orgDeleted'>,
-  clock: Clock,
-): void {
+export function assertEditable(ref: WindowRef, clock: Clock): void {
+  // A withdrawn application is kept as it was (issue 31): no answer file either.
+  if (ref.status === 'withdrawn') throw new Conflict(lockedMessages.withdrawn);
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);

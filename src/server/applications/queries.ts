@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/domain/applications';
+import { applicantDeadline } from '../../shared/domain/deadlines';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
@@ -19,6 +20,12 @@ export async function applicationDetail(db: Db, id: string) {
       profileSnapshot: applications.profileSnapshot,
       version: applications.version,
       submittedAt: applications.submittedAt,
+      withdrawnAt: applications.withdrawnAt,
+      withdrawnReason: applications.withdrawnReason,
+      personalCloseAt: applications.personalCloseAt,
+      personalCloseNote: applications.personalCloseNote,
+      graceMinutes: programs.graceMinutes,
+      late: applications.late,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
       programId: programs.id,
@@ -56,6 +63,8 @@ export async function applicationForUpdate(tx: Db, id: string) {
       form: programs.form,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       live: sql<boolean>`(${programs.published} and ${programs.deletedAt} is null and ${organizations.deletedAt} is null)`,
     })
     .from(applications)
@@ -64,10 +73,19 @@ export async function applicationForUpdate(tx: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   if (!row) return null;
-  const { form, openAt, closeAt, live, programVersion, ...rest } = row;
+  const { form, openAt, closeAt, live, programVersion, personalCloseAt, graceMinutes, ...rest } = row;
   return {
     ...rest,
-    program: { form: form as ApplicationForm, version: programVersion, openAt, closeAt, live },
+    program: {
+      form: form as ApplicationForm,
+      version: programVersion,
+      openAt,
+      closeAt,
+      live,
+      // This applicant's deadline rules (shared/domain/deadlines).
+      personalCloseAt,
+      graceMinutes,
+    },
   };
 }
 
@@ -144,6 +162,8 @@ export async function myDrafts(db: Db, userId: string) {
       organization_name: organizations.name,
       openAt: programs.openAt,
       closeAt: programs.closeAt,
+      personalCloseAt: applications.personalCloseAt,
+      graceMinutes: programs.graceMinutes,
       updatedAt: applications.updatedAt,
     })
     .from(applications)
@@ -158,10 +178,11 @@ export async function myDrafts(db: Db, userId: string) {
       ),
     )
     .orderBy(sql`${programs.closeAt} asc nulls last`, desc(applications.updatedAt), asc(applications.id));
-  return rows.map(({ openAt, closeAt, updatedAt, ...r }) => ({
+  return rows.map(({ openAt, closeAt, personalCloseAt, graceMinutes, updatedAt, ...r }) => ({
     ...r,
     open_at: iso(openAt),
-    close_at: iso(closeAt),
+    // This applicant's own deadline (a personal close time when an admin set one).
+    close_at: iso(applicantDeadline({ openAt, closeAt, personalCloseAt, graceMinutes }).closeAt),
     updated_at: updatedAt.toISOString(),
   }));
 }

@@ -5,18 +5,26 @@ import {
   applicationIdParam,
   applicationPreviewSchema,
   applicationSchema,
+  gracePeriodInput,
+  gracePeriodSchema,
   myDraftSchema,
   mySubmissionSchema,
+  personalDeadlineInput,
+  personalDeadlineResultSchema,
   savedAnswersSchema,
   staleAnswersSchema,
   submitRefusedSchema,
+  withdrawInput,
+  withdrawStateSchema,
 } from '../../shared/schemas/applications';
 import { itemsOf } from '../../shared/schemas/me';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
+import { programIdParam } from '../http/params';
 import { applicationOwner } from './access';
+import { getGracePeriod, setGracePeriod, setPersonalDeadlines } from './deadlines';
 import {
   applicationPreview,
   autosaveForSession,
@@ -28,6 +36,7 @@ import {
   saveAnswers,
   submitApplication,
 } from './service';
+import { reinstateApplication, withdrawApplication } from './withdraw';
 
 const tags = ['applications'];
 const params = applicationIdParam;
@@ -164,4 +173,64 @@ export const applicationRoutes = router()
       responses: { ...jsonOk(itemsOf(myDraftSchema)), ...errors(401, 403) },
     }),
     (c) => ok(c, ({ db, actor }) => listMyDrafts(db, actor)),
+  )
+  .openapi(
+    apiRoute('withdrawApplication', 'session', {
+      method: 'post',
+      path: '/applications/{id}/withdraw',
+      tags,
+      summary: 'Withdraw a submitted application (its applicant, until its result is published).',
+      request: { params, ...jsonBody(withdrawInput) },
+      responses: { ...jsonOk(withdrawStateSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => withdrawApplication(db, clock, actor, param.id, body)),
+  )
+  .openapi(
+    apiRoute('reinstateApplication', 'session', {
+      method: 'post',
+      path: '/applications/{id}/reinstate',
+      tags,
+      summary: 'Put a withdrawn application back as submitted (an admin of its program).',
+      request: { params },
+      responses: { ...jsonOk(withdrawStateSchema), ...errors(400, 401, 403, 404, 409) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param }) => reinstateApplication(db, clock, actor, param.id)),
+  )
+  .openapi(
+    apiRoute('setPersonalDeadlines', 'session', {
+      method: 'post',
+      path: '/programs/{id}/personal-deadlines',
+      tags,
+      summary:
+        'Set (or remove, with null) a personal close time on some of the program’s applications (its admins).',
+      request: { params: programIdParam, ...jsonBody(personalDeadlineInput) },
+      responses: { ...jsonOk(personalDeadlineResultSchema), ...errors(400, 401, 403, 404) },
+    }),
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => setPersonalDeadlines(db, clock, actor, param.id, body)),
+  )
+  .openapi(
+    apiRoute('getGracePeriod', 'session', {
+      method: 'get',
+      path: '/programs/{id}/grace-period',
+      tags,
+      summary: 'The program’s grace period in minutes after close (its admins).',
+      request: { params: programIdParam },
+      responses: { ...jsonOk(gracePeriodSchema), ...errors(400, 401, 403, 404) },
+    }),
+    (c) => ok(c, ({ db, actor, param }) => getGracePeriod(db, actor, param.id)),
+  )
+  .openapi(
+    apiRoute('setGracePeriod', 'session', {
+      method: 'put',
+      path: '/programs/{id}/grace-period',
+      tags,
+      summary:
+        'Set the grace period: minutes after close when drafts already started may be submitted, marked late.',
+      request: { params: programIdParam, ...jsonBody(gracePeriodInput) },
+      responses: { ...jsonOk(gracePeriodSchema), ...errors(400, 401, 403, 404) },
+    }),
+    (c) =>
+      ok(c, ({ db, clock, actor, param, body }) => setGracePeriod(db, clock, actor, param.id, body.minutes)),
   );

@@ -4,8 +4,8 @@ import { cleanAnswers, hiddenFilePrefixes } from '../../shared/domain/answer-val
 import { missingRequiredLabels, requiredFieldsMessage } from '../../shared/domain/answers';
 import { answerableStatuses, applicationMessages } from '../../shared/domain/applications';
 import { visibleAnswers } from '../../shared/domain/conditions';
+import { applicantDeadline, applicantWindow } from '../../shared/domain/deadlines';
 import { PROFILE_PROBLEMS_HEADING, profileProblems } from '../../shared/domain/profile-completeness';
-import { windowState } from '../../shared/domain/programs';
 import type { Actor } from '../../shared/policy';
 import type {
   AnswersInput,
@@ -28,7 +28,13 @@ import { applicationForReviewer } from '../scoring/redaction';
 import type { Storage } from '../storage/storage';
 import type { Owner, SessionCheck } from '../users/queries';
 import { emitWebhookEvent } from '../webhooks';
-import { APPLICATION_NOT_FOUND, assertEditable, ownApplication, readableApplication } from './access';
+import {
+  APPLICATION_NOT_FOUND,
+  applicationWindow,
+  assertEditable,
+  ownApplication,
+  readableApplication,
+} from './access';
 import { formOf, rememberForm } from './form-cache';
 import { profileSnapshot } from './profile';
 import {
@@ -71,7 +77,9 @@ export async function getApplication(
   const ref = await readableApplication(db, actor, id);
   const row = await applicationDetail(db, id);
   if (!row) throw new NotFound(APPLICATION_NOT_FOUND);
-  const window = windowState(row.openAt, row.closeAt, clock.now());
+  // This applicant's deadline (personal close time, grace period: shared/domain/deadlines).
+  const deadline = applicantDeadline(row);
+  const window = applicationWindow(row, clock);
   let form = row.form as ApplicationForm;
   // Answers to questions the form's conditions hide are never shown (decision 057).
   let answers = visibleAnswers(form.questions, row.answers);
@@ -125,6 +133,15 @@ export async function getApplication(
       form,
     },
     profile,
+    withdrawal: row.withdrawnAt ? { at: row.withdrawnAt.toISOString(), reason: row.withdrawnReason } : null,
+    deadline: {
+      close_at: iso(deadline.closeAt),
+      personal: deadline.personal,
+      // The note is the admin's word to this applicant: never shown to reviewers.
+      note: deadline.personal && ref.role === 'owner' ? row.personalCloseNote : null,
+      grace_until: iso(deadline.graceUntil),
+      late: row.late,
+    },
   };
 }
 
@@ -193,7 +210,7 @@ export function autosaveForSession(
 
 /** The checks every write of answers passes, on the locked row. */
 function assertAnswerable(row: Locked, clock: Clock) {
-  assertEditable(row.program, clock);
+  assertEditable({ ...row.program, status: row.status }, clock);
   if (!row.program.live) throw new Conflict(applicationMessages.settled);
   if (!answerableStatuses.includes(row.status)) throw new Conflict(applicationMessages.settled);
 }
@@ -339,9 +356,11 @@ export async function submitApplication(
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwn(db, tx, id);
     const now = clock.now();
-    const state = windowState(row.program.openAt, row.program.closeAt, now);
+    // This applicant's window: a personal close time, or the grace period for a draft (marked late).
+    const state = applicantWindow(row.program, now);
     if (state === 'not_open') throw new Conflict(applicationMessages.notYetOpen);
-    if (state === 'closed') throw new Conflict(applicationMessages.deadlinePassed);
+    if (state === 'closed' || (state === 'grace' && row.status !== 'draft'))
+      throw new Conflict(applicationMessages.deadlinePassed);
     if (!row.program.live) throw new Conflict(applicationMessages.notOpen);
     if (!answerableStatuses.includes(row.status)) throw new Conflict(applicationMessages.settled);
     const answers = cleaned(row, input);
@@ -358,6 +377,7 @@ export async function submitApplication(
       .set({
         status: 'submitted',
         submittedAt: row.submittedAt ?? now,
+        ...(state === 'grace' ? { late: true } : {}),
         profileSnapshot: profileSnapshot(profile, now),
         version: version + 1,
         updatedAt: now,

@@ -48,7 +48,7 @@ const applicationsWhere =
   (after, limit) =>
     sql`
     select a.id::text as row_id, ${sortAt}::text as sort_key,
-      a.id, a.status, a.answers, a.profile_snapshot, a.created_at, a.submitted_at, a.updated_at,
+      a.id, a.status, a.late, a.answers, a.profile_snapshot, a.created_at, a.submitted_at, a.updated_at,
       coalesce(nullif(ap.full_name, ''), nullif(au.name, '')) as applicant_name, au.email as applicant_email,
       r.status as review_status, r.score, r.decision, r.comments, r.submitted_at as finalized_at,
       coalesce(nullif(rp.full_name, ''), nullif(ru.name, '')) as reviewer_name,
@@ -200,6 +200,8 @@ export function applicationColumns(ctx: ApplicationColumnsContext): Column<Raw>[
     { header: 'Started (UTC)', value: (r) => date(r.created_at), time: true, width: 18 },
     { header: 'Submitted (UTC)', value: (r) => date(r.submitted_at), time: true, width: 18 },
     { header: 'Last saved (UTC)', value: (r) => date(r.updated_at), time: true, width: 18 },
+    // Submitted during the program's grace period (issue 31).
+    { header: 'Late', value: (r) => (r.late === true ? 'late' : null) },
   );
   // A blind program's reviewers see the writing and experience sections only (shared/domain/blind-review).
   const shownFields = collectedProfileFields(program.form).filter(

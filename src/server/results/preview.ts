@@ -52,7 +52,8 @@ async function selectionOf(db: Db, programId: string, input: PreviewInput) {
     await db.execute(sql`
       select count(*)::int as n from ${reviews} r
       where r.program_id = ${programId} and r.status = 'submitted' ${idsFilter(ids)}
-        and not exists (select 1 from ${publications} p where p.application_id = r.application_id)`),
+        and not exists (select 1 from ${publications} p where p.application_id = r.application_id)
+        and not exists (select 1 from ${applications} w where w.id = r.application_id and w.status = 'withdrawn')`),
   );
   const chosen = input.preview_application_id ?? null;
   const [sample] = rowsOf<Sample>(
@@ -63,7 +64,7 @@ async function selectionOf(db: Db, programId: string, input: PreviewInput) {
       join ${applications} a on a.id = r.application_id
       join ${user} u on u.id = a.user_id
       left join ${profiles} pr on pr.id = a.user_id
-      where r.program_id = ${programId} and r.status = 'submitted' ${idsFilter(ids)}
+      where r.program_id = ${programId} and r.status = 'submitted' and a.status <> 'withdrawn' ${idsFilter(ids)}
       order by (r.application_id = ${chosen}::uuid) desc nulls last,
         exists (select 1 from ${publications} p where p.application_id = r.application_id),
         r.submitted_at desc, r.application_id

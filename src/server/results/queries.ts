@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Visibility } from '../../shared/domain/results';
 import type { PublishedResult, PublishProgramCard, PublishQueueItem } from '../../shared/schemas/results';
 import type { Db } from '../db/client';
@@ -69,7 +69,13 @@ export async function publishQueueItems(
     .innerJoin(applications, eq(applications.id, reviews.applicationId))
     .leftJoin(profiles, eq(profiles.id, applications.userId))
     .leftJoin(publications, eq(publications.applicationId, reviews.applicationId))
-    .where(and(eq(reviews.programId, programId), eq(reviews.status, 'submitted')))
+    .where(
+      and(
+        eq(reviews.programId, programId),
+        eq(reviews.status, 'submitted'),
+        ne(applications.status, 'withdrawn'),
+      ),
+    )
     .orderBy(desc(reviews.submittedAt), desc(reviews.updatedAt));
   return rows.map((r) => ({
     application_id: r.application_id,
@@ -92,6 +98,7 @@ export async function finalizedAmong(tx: Db, programId: string, ids: string[]): 
       and(
         eq(reviews.programId, programId),
         eq(reviews.status, 'submitted'),
+        sql`not exists (select 1 from ${applications} w where w.id = ${reviews.applicationId} and w.status = 'withdrawn')`,
         sql`${reviews.applicationId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
       ),
     );
@@ -137,7 +144,7 @@ export async function insertPublications(
       ${input.by}, ${input.at.toISOString()}::timestamptz
     from ${reviews} r
     join ${applications} a on a.id = r.application_id
-    where r.program_id = ${input.programId} and r.status = 'submitted' ${idFilter}
+    where r.program_id = ${input.programId} and r.status = 'submitted' and a.status <> 'withdrawn' ${idFilter}
     order by r.submitted_at
     on conflict (application_id) do nothing
     returning id, application_id, user_id, published_at`);

@@ -189,7 +189,7 @@ function listParts(f: ListFilter, { names = true } = {}) {
     from reviews r
     join programs p on p.id = r.program_id and p.deleted_at is null
     join organizations o on o.id = p.organization_id
-    join applications a on a.id = r.application_id
+    join applications a on a.id = r.application_id and a.status <> 'withdrawn'
     ${joins}
     where ${scope} ${programFilter} ${reviewedStatus} ${mine} ${reviewedSearch}`;
   const pendingFrom = sql`
@@ -198,7 +198,7 @@ function listParts(f: ListFilter, { names = true } = {}) {
     join organizations o on o.id = p.organization_id
     left join reviews r on false
     ${joins}
-    where a.status <> 'draft' and ${scope} ${programFilter} ${pendingSearch}
+    where a.status not in ('draft', 'withdrawn') and ${scope} ${programFilter} ${pendingSearch}
       and not exists (select 1 from reviews r2 where r2.application_id = a.id)`;
   return { reviewedFrom, pendingFrom, withReviewed, withPending };
 }
@@ -305,7 +305,7 @@ export function queueSql(programId: string, actor?: SQL): SQL {
       join programs p on p.id = a.program_id
       join organizations o on o.id = p.organization_id
       left join reviews r on r.application_id = a.id
-      ${nameJoins}) on a.program_id = h.head_id and a.status <> 'draft' and h.head_mode = 'shared'
+      ${nameJoins}) on a.program_id = h.head_id and a.status not in ('draft', 'withdrawn') and h.head_mode = 'shared'
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
@@ -346,11 +346,11 @@ export function inboxViewCondition(view: InboxStatus): SQL {
     case 'all':
       return sql`a.status <> 'draft'`;
     case 'not_started':
-      return sql`a.status <> 'draft' and r.id is null`;
+      return sql`a.status not in ('draft', 'withdrawn') and r.id is null`;
     case 'draft':
-      return sql`a.status <> 'draft' and r.status = 'draft'`;
+      return sql`a.status not in ('draft', 'withdrawn') and r.status = 'draft'`;
     case 'submitted':
-      return sql`a.status <> 'draft' and r.status = 'submitted'`;
+      return sql`a.status not in ('draft', 'withdrawn') and r.status = 'submitted'`;
     case 'published':
       return sql`a.status <> 'draft' and pub.id is not null`;
     case 'unsubmitted':
@@ -368,7 +368,7 @@ function inboxFilters(programId?: string, since?: string): SQL {
 
 export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string, since?: string): SQL {
   const program = inboxFilters(programId, since);
-  return sql`select ${rowColumns}, a.status as application_status, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
+  return sql`select ${rowColumns}, a.status as application_status, a.late, a.personal_close_at, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
     from applications a
     join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
@@ -414,6 +414,8 @@ export async function orgReviews(
       review_mode: String(r.review_mode) as ReviewMode,
       scoring: toAggregate(r),
       application_status: String(r.application_status),
+      late: r.late === true,
+      personal_close_at: r.personal_close_at ? new Date(String(r.personal_close_at)).toISOString() : null,
     })),
     counts: Object.fromEntries(inboxStatuses.map((s) => [s, Number(c[s] ?? 0)])) as Record<
       InboxStatus,
@@ -439,7 +441,7 @@ export async function pendingCounts(db: Db, scope: ReviewScope, userId: string) 
       join programs p on p.id = a.program_id and p.deleted_at is null
       left join reviews r on r.application_id = a.id
       left join program_scoring ps on ps.program_id = p.id
-      where a.status <> 'draft' and ${scopeCondition(scope)}
+      where a.status not in ('draft', 'withdrawn') and ${scopeCondition(scope)}
       group by p.id, p.organization_id, ps.mode`,
   );
   return rows.map((r) => ({

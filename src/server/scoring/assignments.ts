@@ -69,7 +69,7 @@ const auditAssignments = (
 async function programApplicationsAmong(db: Db, programId: string, ids: string[]) {
   const found = await rows(
     db,
-    sql`select id, user_id from applications where program_id = ${programId} and status <> 'draft'
+    sql`select id, user_id from applications where program_id = ${programId} and status not in ('draft', 'withdrawn')
       and id = any(${uuids(ids)})`,
   );
   if (found.length !== new Set(ids).size)

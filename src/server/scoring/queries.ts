@@ -219,7 +219,7 @@ export async function programApplications(db: Db, programId: string) {
   const found = await rows(
     db,
     sql`select a.id, a.user_id from applications a
-      where a.program_id = ${programId} and a.status <> 'draft'
+      where a.program_id = ${programId} and a.status not in ('draft', 'withdrawn')
       order by coalesce(a.submitted_at, a.created_at), a.id`,
   );
   return found.map((r) => ({ id: String(r.id), userId: String(r.user_id) }));
@@ -228,7 +228,9 @@ export async function programApplications(db: Db, programId: string) {
 export async function programSheetPairs(db: Db, programId: string) {
   const found = await rows(
     db,
-    sql`select application_id, reviewer_id, status from score_sheets where program_id = ${programId}`,
+    // A withdrawn application's sheets no longer count in the reviewers' loads (issue 31).
+    sql`select application_id, reviewer_id, status from score_sheets where program_id = ${programId}
+      and application_id not in (select id from applications where program_id = ${programId} and status = 'withdrawn')`,
   );
   return found.map((r) => ({
     applicationId: String(r.application_id),

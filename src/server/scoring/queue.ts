@@ -23,7 +23,7 @@ export function independentQueueSql(programId: string, caller: { userId: string;
       left join score_sheets ms on ms.application_id = a.id and ms.reviewer_id = ${caller.userId}
       left join (${aggregatesSql(sql`s.program_id = ${programId}`)}) ag on ag.application_id = a.id
       ${nameJoins}
-      where ${caller.admin ? sql`true` : sql`ms.id is not null`}
+      where ${caller.admin ? sql`true` : sql`ms.id is not null and a.status <> 'withdrawn'`}
       order by a.applicant_number`;
 }
 

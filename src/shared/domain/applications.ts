@@ -6,6 +6,8 @@ export const applicationStatuses = [
   'accepted',
   'rejected',
   'waitlisted',
+  /** Withdrawn by its applicant (issue 31): kept for the record, out of review and publishing. */
+  'withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
@@ -33,3 +35,25 @@ export const applicationMessages = {
     "We can't pull up your application at this moment. Please try again later or contact support if the issue persists.",
   noApplications: 'No applications yet',
 } as const;
+
+/** Withdraw and reinstate (issue 31 item 5; decision 058). */
+export const withdrawMessages = {
+  action: 'Withdraw application',
+  confirmTitle: 'Withdraw this application?',
+  confirmBody:
+    'It will no longer be reviewed and you will not be able to change it. The organization keeps it for its records and can reinstate it.',
+  reasonLabel: 'Reason (optional)',
+  withdrawn: 'Application withdrawn',
+  banner: 'You withdrew this application.',
+  onlySubmitted: 'Only a submitted application can be withdrawn.',
+  published: 'Results are published: this application can no longer be withdrawn.',
+  reinstate: 'Reinstate application',
+  reinstated: 'Application reinstated',
+  notWithdrawn: 'This application is not withdrawn.',
+  adminBanner: 'Withdrawn by the applicant',
+} as const;
+
+/** An applicant may withdraw a submitted application until its result is published. */
+export function mayWithdraw(status: ApplicationStatus, resultPublished: boolean): boolean {
+  return status === 'submitted' && !resultPublished;
+}

@@ -4,6 +4,8 @@
  */
 export const webhookEventTypes = [
   'application.submitted',
+  'application.withdrawn',
+  'deadline.extended',
   'review.finalized',
   'results.published',
   'program.published',
@@ -15,6 +17,8 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   'application.submitted': 'An application is submitted',
+  'application.withdrawn': 'An application is withdrawn',
+  'deadline.extended': 'A personal deadline is set',
   'review.finalized': 'A review is finalized',
   'results.published': 'Results are published',
   'program.published': 'A program is published',

@@ -57,6 +57,19 @@ export const applicationSchema = z.object({
   editable: z.boolean(),
   program: applicationProgramSchema,
   profile: profileBlockSchema.nullable(),
+  /** Withdrawn by the applicant (issue 31): when, and their reason if they gave one. */
+  withdrawal: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
+  /** The deadline that applies to this applicant (shared/domain/deadlines; issue 31). */
+  deadline: z
+    .object({
+      close_at: z.string().nullable(),
+      personal: z.boolean(),
+      note: z.string().nullable(),
+      grace_until: z.string().nullable(),
+      /** Submitted during the grace period. */
+      late: z.boolean(),
+    })
+    .optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -119,3 +132,29 @@ export const myDraftSchema = z.object({
   updated_at: z.string(),
 });
 export type MyDraft = z.infer<typeof myDraftSchema>;
+
+/** Withdraw (issue 31 item 5): an optional reason for the organization. */
+export const withdrawInput = z.object({
+  reason: z.string().max(LIMITS.line, tooLongMessage(LIMITS.line)).optional(),
+});
+export type WithdrawInput = z.infer<typeof withdrawInput>;
+
+export const withdrawStateSchema = z.object({
+  id: z.string(),
+  status: z.enum(applicationStatuses),
+  withdrawn_at: z.string().nullable(),
+});
+export type WithdrawState = z.infer<typeof withdrawStateSchema>;
+
+/** An admin sets (or, with null, removes) a personal close time on one or a few applications. */
+export const personalDeadlineInput = z.object({
+  application_ids: z.array(uuid).min(1).max(100),
+  close_at: z.string().datetime({ offset: true }).nullable(),
+  note: z.string().max(LIMITS.line, tooLongMessage(LIMITS.line)).optional(),
+});
+export type PersonalDeadlineInput = z.infer<typeof personalDeadlineInput>;
+export const personalDeadlineResultSchema = z.object({ updated: z.number().int() });
+
+/** The program-wide grace period: minutes after close (0: off). */
+export const gracePeriodInput = z.object({ minutes: z.number().int().min(0).max(1440) });
+export const gracePeriodSchema = z.object({ minutes: z.number().int() });

@@ -101,6 +101,10 @@ export const orgReviewRowSchema = reviewListRowSchema.extend({
   organization_name: z.string(),
   review_mode: z.enum(reviewModes),
   application_status: z.string(),
+  /** Submitted during the program's grace period (issue 31). */
+  late: z.boolean().optional(),
+  /** The applicant's personal close time, when an admin set one. */
+  personal_close_at: z.string().nullable().optional(),
 });
 /**
  * The inbox's views (decision 019, and 037 for the last three): every submitted application; by

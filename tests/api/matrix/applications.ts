@@ -1,7 +1,18 @@
 import type { MatrixArea } from './helpers';
 import { all, signedIn } from './helpers';
+import { reviewedApplicationId } from './reviews';
 
 let appId = '';
+
+/** Who administers Youth Orchestra Auditions (`status`); those who see it but may not: 403; others 404. */
+const programAdmins = (status: number) => ({
+  ...signedIn(404),
+  notOnboarded: 403,
+  orgAdmin: status,
+  superAdmin: status,
+  reviewer: 403,
+  coalitionManager: 403,
+});
 
 /**
  * Applications and My Submissions (issue 4). The applicant's draft of the published program:
@@ -36,6 +47,45 @@ export const applicationsArea: MatrixArea = {
       route: 'GET /me/applications/drafts',
       path: () => '/api/me/applications/drafts',
       expect: signedIn(200, 403),
+    },
+    {
+      // Only its applicant gets past authorization, and meets 409: a draft cannot be withdrawn.
+      route: 'POST /applications/{id}/withdraw',
+      writes: 'applications',
+      path: () => `/api/applications/${appId}/withdraw`,
+      body: () => ({}),
+      expect: { ...signedIn(404), notOnboarded: 403, applicant: 409 },
+    },
+    {
+      // The program's admins get past authorization and meet 409 (it is not withdrawn); its
+      // reviewers read it but may not reinstate (403); anyone else does not see it (404).
+      route: 'POST /applications/{id}/reinstate',
+      writes: 'applications',
+      // The reviews area's submitted application to Youth Orchestra Auditions (not withdrawn).
+      path: () => `/api/applications/${reviewedApplicationId()}/reinstate`,
+      expect: { ...signedIn(404), notOnboarded: 403, reviewer: 403, orgAdmin: 409, superAdmin: 409 },
+    },
+    {
+      // The program's admins get past authorization and meet 422 (a time in the past); those who
+      // see the program without administering it get 403; anyone else 404.
+      route: 'POST /programs/{id}/personal-deadlines',
+      writes: 'applications',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/personal-deadlines`,
+      body: () => ({ application_ids: [appId], close_at: '2001-01-01T00:00:00Z' }),
+      expect: programAdmins(422),
+    },
+    {
+      route: 'GET /programs/{id}/grace-period',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/grace-period`,
+      expect: programAdmins(200),
+    },
+    {
+      // The program stays open: a grace period after its close changes nothing for the other rows.
+      route: 'PUT /programs/{id}/grace-period',
+      writes: 'programs',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/grace-period`,
+      body: () => ({ minutes: 15 }),
+      expect: programAdmins(200),
     },
   ],
   lastRows: [

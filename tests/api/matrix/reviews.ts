@@ -4,6 +4,8 @@ import { type MatrixArea, signedIn } from './helpers';
 
 /** A submitted application to Youth Orchestra Auditions (riverside-arts), made in `prepare`. */
 let applicationId = '';
+/** That application's id, once prepared (other areas' rows reuse it instead of signing in more people). */
+export const reviewedApplicationId = () => applicationId;
 
 /** Who may review a riverside-arts program: its reviewers, its org admin and super admins (`status`); others 404. */
 const reviewers = (status: number) => ({

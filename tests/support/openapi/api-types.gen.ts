@@ -34,6 +34,10 @@ export interface paths {
     /** "I know this applicant": recuse from an assigned application */
     post: operations["recuse"];
   };
+  "/applications/{id}/reinstate": {
+    /** Put a withdrawn application back as submitted (an admin of its program). */
+    post: operations["reinstateApplication"];
+  };
   "/applications/{id}/review": {
     /** The shared review of an application (its reviewers and admins) */
     get: operations["getReview"];
@@ -51,6 +55,10 @@ export interface paths {
   "/applications/{id}/submit": {
     /** Submit an application (its applicant; required answers and the profile are checked) */
     post: operations["submitApplication"];
+  };
+  "/applications/{id}/withdraw": {
+    /** Withdraw a submitted application (its applicant, until its result is published). */
+    post: operations["withdrawApplication"];
   };
   "/coalitions/{slug}": {
     /** A coalition's public page: its member organizations and their programs */
@@ -356,9 +364,19 @@ export interface paths {
     /** Save a program's working form (optimistic concurrency with version) */
     put: operations["saveProgramForm"];
   };
+  "/programs/{id}/grace-period": {
+    /** The program’s grace period in minutes after close (its admins). */
+    get: operations["getGracePeriod"];
+    /** Set the grace period: minutes after close when drafts already started may be submitted, marked late. */
+    put: operations["setGracePeriod"];
+  };
   "/programs/{id}/mail-delivery": {
     /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
     get: operations["getResultMailDelivery"];
+  };
+  "/programs/{id}/personal-deadlines": {
+    /** Set (or remove, with null) a personal close time on some of the program’s applications (its admins). */
+    post: operations["setPersonalDeadlines"];
   };
   "/programs/{id}/preview": {
     /** Preview a program's form as applicants will see it */
@@ -654,6 +672,13 @@ export interface operations {
               [key: string]: unknown;
             };
             created_at: string;
+            deadline?: {
+              close_at: string | null;
+              grace_until: string | null;
+              late: boolean;
+              note: string | null;
+              personal: boolean;
+            };
             editable: boolean;
             id: string;
             profile: ({
@@ -745,10 +770,14 @@ export interface operations {
             /** @enum {string} */
             role: "owner" | "reviewer";
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             submitted_at: string | null;
             updated_at: string;
             version: number;
+            withdrawal?: ({
+              at: string;
+              reason: string | null;
+            }) | null;
           };
         };
       };
@@ -804,7 +833,7 @@ export interface operations {
               [key: string]: unknown;
             };
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             updated_at: string;
             version: number;
           };
@@ -1180,6 +1209,57 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Put a withdrawn application back as submitted (an admin of its program). */
+  reinstateApplication: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
+            withdrawn_at: string | null;
           };
         };
       };
@@ -1754,7 +1834,7 @@ export interface operations {
               [key: string]: unknown;
             };
             /** @enum {string} */
-            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
             updated_at: string;
             version: number;
           };
@@ -1827,6 +1907,64 @@ export interface operations {
               required: string[];
             };
           };
+        };
+      };
+    };
+  };
+  /** Withdraw a submitted application (its applicant, until its result is published). */
+  withdrawApplication: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
+            withdrawn_at: string | null;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
@@ -2605,7 +2743,7 @@ export interface operations {
                   published_at: string;
                 }) | null;
                 /** @enum {string} */
-                status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted";
+                status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
                 submitted_at: string | null;
                 updated_at: string;
               })[];
@@ -3743,7 +3881,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -3810,7 +3948,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -4236,6 +4374,7 @@ export interface operations {
                 comments: string | null;
                 decision: string | null;
                 identity_hidden: boolean;
+                late?: boolean;
                 my_sheet?: ({
                   id: string;
                   /** @enum {string} */
@@ -4245,6 +4384,7 @@ export interface operations {
                 org_id: string;
                 org_name: string;
                 organization_name: string;
+                personal_close_at?: string | null;
                 program_id: string;
                 program_name: string;
                 ratings: {
@@ -4489,7 +4629,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string | null;
-          events: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          events: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
           url: string;
         };
       };
@@ -4613,7 +4753,7 @@ export interface operations {
         "application/json": {
           description?: string | null;
           enabled?: boolean;
-          events?: ("application.submitted" | "review.finalized" | "results.published" | "program.published")[];
+          events?: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
           url?: string;
         };
       };
@@ -6562,6 +6702,97 @@ export interface operations {
       };
     };
   };
+  /** The program’s grace period in minutes after close (its admins). */
+  getGracePeriod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            minutes: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set the grace period: minutes after close when drafts already started may be submitted, marked late. */
+  setGracePeriod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          minutes: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            minutes: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
   getResultMailDelivery: {
     parameters: {
@@ -6587,6 +6818,58 @@ export interface operations {
             not_sent: number;
             pending: number;
             sent: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set (or remove, with null) a personal close time on some of the program’s applications (its admins). */
+  setPersonalDeadlines: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          application_ids: string[];
+          /** Format: date-time */
+          close_at: string | null;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            updated: number;
           };
         };
       };
@@ -8928,7 +9211,7 @@ export interface operations {
       query?: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;
@@ -8986,7 +9269,7 @@ export interface operations {
       query: {
         actor?: string;
         action?: string;
-        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
+        target_type?: "program" | "assignment" | "user" | "organization" | "coalition" | "featured_section" | "featured_item" | "application" | "review" | "results" | "export" | "session" | "api_token" | "webhook";
         target?: string;
         from?: string;
         to?: string;

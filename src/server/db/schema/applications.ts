@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { applicationStatuses } from '../../../shared/domain/applications';
 import { user } from './auth';
 import { programs } from './programs';
 
-export const applicationStatuses = [
-  'draft',
-  'submitted',
-  'reviewing',
-  'accepted',
-  'rejected',
-  'waitlisted',
-] as const;
+export { applicationStatuses };
 
 /** One application per applicant and program. Answers map question key → value. */
 export const applications = pgTable(
@@ -28,6 +32,14 @@ export const applications = pgTable(
     profileSnapshot: jsonb('profile_snapshot').$type<Record<string, unknown>>(),
     version: integer('version').notNull().default(1),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Withdrawn by the applicant (status 'withdrawn'), with their optional reason (issue 31). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnReason: text('withdrawn_reason'),
+    /** A personal close time set by an admin for this applicant, with its note (issue 31; shared/domain/deadlines). */
+    personalCloseAt: timestamp('personal_close_at', { withTimezone: true }),
+    personalCloseNote: text('personal_close_note'),
+    /** Submitted during the program's grace period (after close). */
+    late: boolean('late').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,8 @@ export const programs = pgTable(
     description: text('description'),
     openAt: timestamp('open_at', { withTimezone: true }),
     closeAt: timestamp('close_at', { withTimezone: true }),
+    /** Minutes after close during which drafts already started may still be submitted, marked late (issue 31). 0: off. */
+    graceMinutes: integer('grace_minutes').notNull().default(0),
     published: boolean('published').notNull().default(false),
     publishedScope: text('published_scope', { enum: ['org', 'coalition'] }),
     publishedBy: uuid('published_by').references(() => user.id),

@@ -3,6 +3,7 @@ import { type DeadlineReminderData, deadlineReminder } from './deadline-reminder
 import type { MailCategory, MailTemplate } from './kinds';
 import { layout, type MailContext, type RenderedMail } from './layout';
 import { type OrgRequestDecidedData, orgRequestDecided } from './org-request-decided';
+import { type PersonalDeadlineData, personalDeadline } from './personal-deadline';
 import { type ProgramReviewedData, programReviewed } from './program-reviewed';
 import { type ResultUpdatedData, resultUpdated } from './result-updated';
 import { type ResultsPublishedData, resultsPublished } from './results-published';
@@ -21,6 +22,7 @@ export interface MailKinds {
   org_request_decided: OrgRequestDecidedData;
   deadline_reminder: DeadlineReminderData;
   deadline_extended: DeadlineExtendedData;
+  personal_deadline: PersonalDeadlineData;
   score_reminder: ScoreReminderData;
   webhook_disabled: WebhookDisabledData;
 }
@@ -35,6 +37,7 @@ const templates: { [K in MailKind]: MailTemplate<MailKinds[K]> } = {
   org_request_decided: orgRequestDecided,
   deadline_reminder: deadlineReminder,
   deadline_extended: deadlineExtended,
+  personal_deadline: personalDeadline,
   score_reminder: scoreReminder,
   webhook_disabled: webhookDisabled,
 };

@@ -14,6 +14,8 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
   /** May return a promise: the button shows a spinner until it settles; the dialog closes on success. */
   onConfirm: () => unknown;
+  /** Extra fields inside the dialog (e.g. an optional reason). */
+  children?: ReactNode;
 };
 
 /** Confirmation for destructive actions (never window.confirm). Errors thrown by onConfirm keep it open. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = true,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -56,6 +59,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

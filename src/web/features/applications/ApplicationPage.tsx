@@ -23,9 +23,11 @@ import { toast } from '../../lib/toast';
 import { profileQuery } from '../profile/api';
 import { AnswerSync, runAnswerSync, type SaveState, type SendResult } from './answer-sync';
 import { sendAnswers } from './api';
+import { DeadlineNotice, deadlineLine } from './Deadline';
 import { ProfileBlock } from './ProfileBlock';
 import { ProfileChecklist } from './ProfileChecklist';
 import { preloadFileAnswer, QuestionField } from './QuestionField';
+import { ApplicantWithdraw } from './Withdraw';
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
 export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
@@ -298,11 +300,14 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
         badge={<Badge status={app.status} />}
         description={
           <p className="text-sm">
-            {program.close_at ? `Deadline ${formatDateTime(program.close_at)}` : 'No deadline'}
+            {deadlineLine(app)}
             {app.submitted_at && ` · Submitted ${formatDateTime(app.submitted_at)}`}
           </p>
         }
       />
+
+      <ApplicantWithdraw app={app} onChanged={onReload} />
+      <DeadlineNotice app={app} />
 
       {win === 'not_open' && (
         <div

@@ -21,6 +21,7 @@ import { useTopic } from '../../lib/realtime';
 import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { GracePeriodCard } from '../applications/GracePeriodCard';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { FormPreview } from '../forms/FormPreview';
 import { type EditorMode, editorQuery, programsListPath, publishForm, saveBody, saveForm } from './api';
@@ -413,6 +414,8 @@ function Editor({
             <ScoringSettingsCard programId={programId} questions={form.questions} locked={superAdmin} />
           </Suspense>
           {mode.kind !== 'coalition' && <ScheduleCard programId={programId} locked={superAdmin} />}
+          {/* Issue 31: minutes after close for drafts already started (decision 058). */}
+          {mode.kind !== 'coalition' && <GracePeriodCard programId={programId} />}
         </aside>
       </div>
 

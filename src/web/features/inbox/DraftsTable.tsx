@@ -2,15 +2,20 @@ import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import { formatDateTime } from '../../lib/format';
 import { rowClass } from '../programs-admin/parts';
 import { Cell, ScrollTable, titleCell } from '../reviews/parts';
+import { PersonalDeadlineButton } from './PersonalDeadline';
 
-type Row = ReviewListRow & { organization_name: string; application_status: string };
+type Row = ReviewListRow & {
+  organization_name: string;
+  application_status: string;
+  personal_close_at?: string | null;
+};
 
 /** Applications started but not submitted: who, which program, when last saved. Drafts have no review to open. */
 export function DraftsTable({ rows }: { rows: Row[] }) {
   return (
     <ScrollTable
       label="Applications not submitted"
-      columns={['Last saved', 'Program', 'Applicant', 'Status']}
+      columns={['Last saved', 'Program', 'Applicant', 'Status', 'Deadline']}
     >
       {rows.map((row) => (
         <tr key={row.application_id} className={`${rowClass} max-sm:flex max-sm:flex-col`}>
@@ -26,6 +31,21 @@ export function DraftsTable({ rows }: { rows: Row[] }) {
           </th>
           <Cell label="Status">
             <span className="text-slate-600">Draft, not submitted</span>
+          </Cell>
+          <Cell label="Deadline">
+            <span className="flex flex-wrap items-center gap-2">
+              {row.personal_close_at && (
+                <span className="text-sm text-slate-700">
+                  Personal: {formatDateTime(row.personal_close_at)}
+                </span>
+              )}
+              <PersonalDeadlineButton
+                programId={row.program_id}
+                applicationId={row.application_id}
+                applicantName={row.applicant_name ?? 'Applicant'}
+                current={row.personal_close_at ?? null}
+              />
+            </span>
           </Cell>
         </tr>
       ))}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
+import { WithdrawnNotice } from '../applications/Withdraw';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { PdfLink } from '../exports/PdfLink';
 import { ApplicantResponses } from './ApplicantResponses';
@@ -76,6 +77,13 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
             title={applicant ?? 'Application'}
             actions={<PdfLink applicationId={applicationId} applicantName={applicant} size="md" />}
           />
+          {detail.application.status === 'withdrawn' && (
+            <WithdrawnNotice
+              applicationId={applicationId}
+              canAdmin={detail.can_admin}
+              onChanged={() => void query.refetch()}
+            />
+          )}
           <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
             <ApplicantResponses detail={detail} />
             {independent ? (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { deadlineMessages } from '../../../shared/domain/deadlines';
 import { lastEditorText } from '../../../shared/domain/reviews';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
+import { Badge } from '../../components/ui/Badge';
 import {
   applicantDisplayName,
   Cell,
@@ -15,7 +17,7 @@ import {
   UpdatedCell,
 } from './parts';
 
-type Row = ReviewListRow & { organization_name?: string };
+type Row = ReviewListRow & { organization_name?: string; application_status?: string; late?: boolean };
 
 /**
  * The review lists' one table (per-program queue, All Reviews, Applications Inbox). The spec gives each
@@ -77,7 +79,16 @@ export function ReviewTable({
           </th>
           <Cell label={editor}>{lastEditorText(row)}</Cell>
           <Cell label="Review Status">
-            <ReviewStatusBadge status={row.status} />
+            {row.application_status === 'withdrawn' ? (
+              <Badge status="withdrawn" />
+            ) : (
+              <ReviewStatusBadge status={row.status} />
+            )}
+            {row.late && (
+              <Badge tone="warning" className="ml-1">
+                {deadlineMessages.late}
+              </Badge>
+            )}
           </Cell>
           <Cell label="Score">{scoreText(row.score)}</Cell>
           {scores && (
