@@ -1,31 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { deadlineMessages } from '../../shared/domain/deadlines';
-import { type Actor, can } from '../../shared/policy';
+import type { Actor } from '../../shared/policy';
 import type { PersonalDeadlineInput } from '../../shared/schemas/applications';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
-import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applications, organizations, profiles, programs, user } from '../db/schema';
-import { Forbidden, Invalid, NotFound } from '../errors';
+import { Invalid } from '../errors';
 import { type OutgoingEmail, queueEmails } from '../mail';
-import { programScope } from '../programs/queries';
+import { programAdminAccess } from '../program-assignments/access';
 import { emitWebhookEvent } from '../webhooks';
 
-const PROGRAM_NOT_FOUND = 'Program not found';
-
-/** An admin of the program (404 when the caller cannot see it at all, 403 when they see but may not). */
+/** An admin of the program (`programAdminAccess`: reviewers and coalition managers 403, others 404). */
 async function adminOf(db: Db, actor: Actor | null, programId: string) {
-  const me = requireActor(actor);
-  const scope = await programScope(db, programId);
-  if (!scope) throw new NotFound(PROGRAM_NOT_FOUND);
-  if (can(me, { kind: 'program:admin', program: scope })) return { me, scope };
-  if (
-    can(me, { kind: 'program:review', program: scope }) ||
-    can(me, { kind: 'program:export', program: scope })
-  )
-    throw new Forbidden('Only the program’s admins can change deadlines.');
-  throw new NotFound(PROGRAM_NOT_FOUND);
+  const { actor: me, scope } = await programAdminAccess(db, actor, programId);
+  return { me, scope };
 }
 
 /**

@@ -23,6 +23,7 @@ import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdmins } from '../programs/who';
 import { applicationOwner } from './access';
 import { getGracePeriod, setGracePeriod, setPersonalDeadlines } from './deadlines';
 import {
@@ -176,6 +177,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('withdrawApplication', 'session', {
+      who: applicationOwner,
       method: 'post',
       path: '/applications/{id}/withdraw',
       tags,
@@ -199,6 +201,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('setPersonalDeadlines', 'session', {
+      who: programAdmins,
       method: 'post',
       path: '/programs/{id}/personal-deadlines',
       tags,
@@ -212,6 +215,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('getGracePeriod', 'session', {
+      who: programAdmins,
       method: 'get',
       path: '/programs/{id}/grace-period',
       tags,
@@ -223,6 +227,7 @@ export const applicationRoutes = router()
   )
   .openapi(
     apiRoute('setGracePeriod', 'session', {
+      who: programAdmins,
       method: 'put',
       path: '/programs/{id}/grace-period',
       tags,
