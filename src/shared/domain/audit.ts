@@ -41,6 +41,7 @@ export const auditActions = {
   'webhook.disabled': 'Webhook endpoint turned off',
   'webhook.enabled': 'Webhook endpoint turned back on',
   'webhook.deleted': 'Webhook endpoint deleted',
+  'message.created': 'Message on an application',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
@@ -59,6 +60,7 @@ export const auditTargetTypes = {
   session: 'Session',
   api_token: 'API token',
   webhook: 'Webhook endpoint',
+  application: 'Application',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];

@@ -1,6 +1,7 @@
 import { type DeadlineExtendedData, deadlineExtended } from './deadline-extended';
 import { type DeadlineReminderData, deadlineReminder } from './deadline-reminder';
 import type { MailCategory, MailTemplate } from './kinds';
+import { type MessageReceivedData, messageReceived } from './message-received';
 import { layout, type MailContext, type RenderedMail } from './layout';
 import { type OrgRequestDecidedData, orgRequestDecided } from './org-request-decided';
 import { type ProgramReviewedData, programReviewed } from './program-reviewed';
@@ -23,6 +24,7 @@ export interface MailKinds {
   deadline_extended: DeadlineExtendedData;
   score_reminder: ScoreReminderData;
   webhook_disabled: WebhookDisabledData;
+  message_received: MessageReceivedData;
 }
 export type MailKind = keyof MailKinds;
 
@@ -37,6 +39,7 @@ const templates: { [K in MailKind]: MailTemplate<MailKinds[K]> } = {
   deadline_extended: deadlineExtended,
   score_reminder: scoreReminder,
   webhook_disabled: webhookDisabled,
+  message_received: messageReceived,
 };
 
 export const mailKinds = Object.keys(templates) as MailKind[];
