@@ -191,7 +191,9 @@ describe('who may read a thread', () => {
     const reviewer = world.cookies.reviewer!;
     const refused = await thread(reviewer);
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(messageWords.reviewersOff);
+    expect((refused.body as unknown as { error: { message: string } }).error.message).toBe(
+      messageWords.reviewersOff,
+    );
     expect((await post(reviewer, { body: 'hi' })).status).toBe(403);
     // The realtime topic is checked by the same gate.
     const topic = `/api/events?topic=${encodeURIComponent(`messages:${ana.id}`)}`;
