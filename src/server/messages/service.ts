@@ -6,12 +6,7 @@ import {
   type ReaderFacts,
 } from '../../shared/domain/messages';
 import type { Actor } from '../../shared/policy';
-import type {
-  Message,
-  MessageCounts,
-  MessageSettings,
-  MessageThread,
-} from '../../shared/schemas/messages';
+import type { Message, MessageCounts, MessageSettings, MessageThread } from '../../shared/schemas/messages';
 import { readableApplication } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';

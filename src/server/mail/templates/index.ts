@@ -1,8 +1,8 @@
 import { type DeadlineExtendedData, deadlineExtended } from './deadline-extended';
 import { type DeadlineReminderData, deadlineReminder } from './deadline-reminder';
 import type { MailCategory, MailTemplate } from './kinds';
-import { type MessageReceivedData, messageReceived } from './message-received';
 import { layout, type MailContext, type RenderedMail } from './layout';
+import { type MessageReceivedData, messageReceived } from './message-received';
 import { type OrgRequestDecidedData, orgRequestDecided } from './org-request-decided';
 import { type ProgramReviewedData, programReviewed } from './program-reviewed';
 import { type ResultUpdatedData, resultUpdated } from './result-updated';
