@@ -185,6 +185,11 @@ describe('who may read a thread', () => {
     const cleo = await onboardedUser(t, 'cleo@messages.test', 'Cleo Draft');
     const started = await t.json('POST', `/api/programs/${program}/applications`, { as: cleo.cookie });
     expect((await thread(admin, started.body.id)).status).toBe(404);
+    const own = await thread(cleo.cookie, started.body.id);
+    expect(own.body).toMatchObject({ items: [], canWrite: false });
+    const refused = await post(cleo.cookie, { body: 'Anyone there?' }, started.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(messageWords.draft);
   });
 
   it('the program’s reviewers only when the admin allows it (off by default); a blind program’s reviewer never sees the applicant’s name, nor does the applicant see the reviewer’s', async () => {

@@ -43,7 +43,7 @@ export const messageRoutes = router()
       tags,
       summary: 'Write a message on an application; the other side is emailed a link back.',
       request: { params: applicationIdParam, ...jsonBody(messageInput) },
-      responses: { ...jsonOk(messageCreatedSchema), ...errors(400, 401, 403, 404) },
+      responses: { ...jsonOk(messageCreatedSchema), ...errors(400, 401, 403, 404, 409) },
     }),
     (c) => ok(c, ({ db, clock, actor, param, body }) => postMessage(db, clock, actor, param.id, body)),
   )

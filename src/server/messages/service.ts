@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applicationMessageReads, applicationMessages, programMessageSettings } from '../db/schema';
-import { Forbidden } from '../errors';
+import { Conflict, Forbidden } from '../errors';
 import { queueEmails } from '../mail/queue';
 import { assertAdmin, programAccess } from '../programs/access';
 import { notifyTopic } from '../realtime/notify';
@@ -32,6 +32,9 @@ interface ThreadReader {
   ownerId: string;
   side: MessageSide;
   hideIdentity: boolean;
+  admin: boolean;
+  /** A draft is its applicant's alone: nobody on staff would read a message on it. */
+  draft: boolean;
 }
 
 async function reviewersMayWrite(db: Db, programId: string): Promise<boolean> {
@@ -61,11 +64,12 @@ export async function threadReader(
     programId: ref.programId,
     orgId: ref.scope.orgId,
     ownerId: ref.userId,
+    draft: ref.status === 'draft',
   };
-  if (ref.role === 'owner') return { ...base, side: 'applicant', hideIdentity: false };
+  if (ref.role === 'owner') return { ...base, side: 'applicant', hideIdentity: false, admin: false };
   if (!ref.access.admin && !(await reviewersMayWrite(db, ref.programId)))
     throw new Forbidden(messageWords.reviewersOff);
-  return { ...base, side: 'staff', hideIdentity: ref.access.view.hideIdentity };
+  return { ...base, side: 'staff', hideIdentity: ref.access.view.hideIdentity, admin: ref.access.admin };
 }
 
 /** Realtime: may this actor watch the thread (the same gate as reading it)? */
@@ -183,7 +187,15 @@ export async function getThread(db: Db, actor: Actor | null, applicationId: stri
   const r = await threadReader(db, actor, applicationId);
   const names = await namesOf(db, r.applicationId);
   const items = await threadMessages(db, r, names);
-  return { items, total: items.length, unread: await unreadOf(db, r), side: r.side, orgName: names.orgName };
+  return {
+    items,
+    total: items.length,
+    unread: await unreadOf(db, r),
+    side: r.side,
+    orgName: names.orgName,
+    admin: r.admin,
+    canWrite: !r.draft,
+  };
 }
 
 /** The caller has read the thread up to now. */
@@ -235,6 +247,7 @@ export async function postMessage(
   input: { body: string; asOrganization?: boolean },
 ): Promise<{ message: Message }> {
   const r = await threadReader(db, actor, applicationId);
+  if (r.draft) throw new Conflict(messageWords.draft);
   const names = await namesOf(db, r.applicationId);
   const now = clock.now();
   // A blind program's reviewer never signs with their name; the applicant always writes as themselves.

@@ -9,6 +9,7 @@ export const messageWords = {
   title: 'Messages',
   empty: 'No messages yet.',
   bodyRequired: 'Write a message first.',
+  draft: 'You can write to the program’s staff once your application is submitted.',
   reviewersOff: 'Only the program’s admins can read and write its messages.',
   applicant: 'Applicant',
   you: 'You',

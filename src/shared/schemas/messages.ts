@@ -28,6 +28,10 @@ export const messageThreadSchema = z.object({
   /** The caller's side of the thread. */
   side: z.enum(['applicant', 'staff']),
   orgName: z.string(),
+  /** Administers the program: may change whether its reviewers take part. */
+  admin: z.boolean(),
+  /** Whether the caller may write now (an applicant writes once the application is submitted). */
+  canWrite: z.boolean(),
 });
 export type MessageThread = z.infer<typeof messageThreadSchema>;
 
