@@ -247,4 +247,36 @@ describe('who may read a thread', () => {
     const after = await t.deps.db.execute(sql`select count(*)::int as n from application_messages`);
     expect(after).toEqual(before);
   });
+
+  it('the application PDF has the thread for admins only; a reviewer’s PDF has none', async () => {
+    await t.request('POST', '/api/me/personal-data-notice', { as: admin });
+    await t.request('POST', '/api/me/personal-data-notice', { as: world.cookies.reviewer });
+    const pdf = async (cookie: string) => {
+      const res = await t.request('GET', `/api/applications/${ana.id}/pdf`, { as: cookie });
+      expect(res.status).toBe(200);
+      return pdfText(Buffer.from(await res.arrayBuffer()));
+    };
+    const forAdmin = await pdf(admin);
+    expect(forAdmin).toContain('Messages');
+    expect(forAdmin).toContain('Attached below, thank you!');
+    expect(forAdmin).toContain('Ana Ortiz');
+    const forReviewer = await pdf(world.cookies.reviewer!);
+    expect(forReviewer).not.toContain('Attached below, thank you!');
+  });
 });
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    disableFontFace: true,
+    useSystemFonts: false,
+  }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}

@@ -394,3 +394,22 @@ export async function setMessageSettings(
     });
   return { reviewersMayWrite: input.reviewersMayWrite };
 }
+
+/**
+ * The thread as the program's admins read it, for the application's PDF and the dossier (callers have
+ * passed the read gate as admins): every author by name, the applicant's included.
+ */
+export async function threadForAdminDocument(db: Db, applicationId: string) {
+  const names = await namesOf(db, applicationId);
+  const reader = {
+    applicationId,
+    actor: { userId: '' } as Actor,
+    side: 'staff' as const,
+    hideIdentity: false,
+  } as ThreadReader;
+  return (await threadMessages(db, reader, names)).map((m) => ({
+    author: m.side === 'staff' && m.asOrganization ? `${m.author} (as ${names.orgName})` : m.author,
+    createdAt: m.createdAt,
+    body: m.body,
+  }));
+}
