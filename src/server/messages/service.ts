@@ -138,8 +138,8 @@ function present(row: MessageRow, reader: ReaderFacts): Message {
     side: row.side,
     author: messageAuthorLabel(facts, reader),
     mine: !!row.author_id && row.author_id === reader.userId,
-    // The applicant is not told who signed; staff see whether it went out as the organization.
-    asOrganization: row.side === 'staff' && (reader.side === 'staff' || row.as_organization),
+    // Whether it went out under the organization's name (the applicant then sees no writer's name).
+    asOrganization: row.side === 'staff' && row.as_organization,
     body: row.body,
     createdAt: iso(row.created_at),
   };
