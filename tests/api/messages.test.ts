@@ -166,6 +166,37 @@ describe('a thread between the applicant and the program’s staff', () => {
   });
 });
 
+describe('realtime', () => {
+  it('a new message is announced on the thread’s topic to its applicant', async () => {
+    const res = await t.request('GET', `/api/events?topic=${encodeURIComponent(`messages:${ana.id}`)}`, {
+      as: ana.cookie,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    const heard = (async () => {
+      while (!seen.includes('event: change')) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        seen += decoder.decode(chunk.value, { stream: true });
+      }
+      return seen;
+    })();
+    // Let the stream subscribe before the message is written.
+    await new Promise((r) => setTimeout(r, 300));
+    t.clock.advance(60_000);
+    expect((await post(admin, { body: 'Live?' })).status).toBe(200);
+    const text = await Promise.race([
+      heard,
+      new Promise<string>((r) => setTimeout(() => r('timed out'), 5_000)),
+    ]);
+    await reader.cancel();
+    expect(text).toContain('event: change');
+    expect(text).toContain(`messages:${ana.id}`);
+  });
+});
+
 describe('who may read a thread', () => {
   it('another applicant, a reviewer of another program, an admin of another organization and a coalition manager do not find it (404)', async () => {
     const other = await onboardedUser(t, 'bo@messages.test', 'Bo Other');
