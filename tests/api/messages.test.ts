@@ -245,6 +245,11 @@ describe('who may read a thread', () => {
       body: { reviewersMayWrite: true },
     });
     expect(on.body).toEqual({ reviewersMayWrite: true });
+    const logged = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'message.settings_changed'), eq(auditLog.targetId, program)));
+    expect(logged.map((e) => e.summary)).toEqual(['reviewers_may_write: false → true']);
     expect(
       (
         await t.json('PUT', `/api/programs/${program}/message-settings`, {

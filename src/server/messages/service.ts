@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { beforeAfter } from '../../shared/domain/audit';
 import {
   type MessageSide,
   messageAuthorLabel,
@@ -385,13 +386,28 @@ export async function setMessageSettings(
 ): Promise<MessageSettings> {
   const access = await programAccess(db, actor, programId);
   assertAdmin(access);
-  await db
-    .insert(programMessageSettings)
-    .values({ programId, reviewersMayWrite: input.reviewersMayWrite })
-    .onConflictDoUpdate({
-      target: programMessageSettings.programId,
-      set: { reviewersMayWrite: input.reviewersMayWrite },
-    });
+  const before = await reviewersMayWrite(db, programId);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(programMessageSettings)
+      .values({ programId, reviewersMayWrite: input.reviewersMayWrite })
+      .onConflictDoUpdate({
+        target: programMessageSettings.programId,
+        set: { reviewersMayWrite: input.reviewersMayWrite },
+      });
+    // Letting reviewers into the threads grants a right: the log shows who changed it (rule 14).
+    if (before !== input.reviewersMayWrite)
+      await recordAudit(tx, {
+        actor: { userId: access.actor.userId },
+        action: 'message.settings_changed',
+        target: { type: 'program', id: programId },
+        orgId: access.scope.orgId,
+        summary: beforeAfter(
+          { reviewers_may_write: before },
+          { reviewers_may_write: input.reviewersMayWrite },
+        ),
+      });
+  });
   return { reviewersMayWrite: input.reviewersMayWrite };
 }
 

@@ -42,6 +42,7 @@ export const auditActions = {
   'webhook.enabled': 'Webhook endpoint turned back on',
   'webhook.deleted': 'Webhook endpoint deleted',
   'message.created': 'Message on an application',
+  'message.settings_changed': 'Reviewers’ access to messages changed',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
