@@ -23,6 +23,7 @@ import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/securi
 import type { Shutdown } from './http/shutdown';
 import { serveWeb } from './http/static';
 import { mailRoutes } from './mail/routes';
+import { messageRoutes } from './messages/routes';
 import { metricsHandler } from './metrics/endpoint';
 import { orgAdminRoutes } from './orgs/routes';
 import { superOrgRoutes } from './orgs/super-routes';
@@ -91,6 +92,7 @@ export const apiRouters = [
   apiTokenRoutes,
   webhookRoutes,
   privacyRoutes,
+  messageRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {

@@ -9,6 +9,7 @@ import { featuredArea } from './matrix/featured';
 import { filesArea } from './matrix/files';
 import type { MatrixArea, Row } from './matrix/helpers';
 import { mailArea } from './matrix/mail';
+import { messagesArea } from './matrix/messages';
 import { privacyArea } from './matrix/privacy';
 import { readBack } from './matrix/read-back';
 import { resultsArea } from './matrix/results';
@@ -31,6 +32,7 @@ const areas: MatrixArea[] = [
   webhooksArea,
   coreArea,
   privacyArea,
+  messagesArea,
 ];
 // Read-only and self-contained rows first; rows that change shared state last (core's onboarding at the very end).
 const rows = [...areas.flatMap((a) => a.rows), ...areas.flatMap((a) => a.lastRows ?? [])];

@@ -89,6 +89,8 @@ export interface ApplicationPdfOptions {
   view: ReviewerView;
   /** The review summary (admins only). */
   review: boolean;
+  /** The application's message thread, as its program's admins read it (admins only; issue 31 item 2). */
+  messages?: { author: string; createdAt: string; body: string }[];
   generatedAt: Date;
 }
 
@@ -191,6 +193,14 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
     pdf.field('Last edited by', row.reviewer_name as string | null);
     pdf.field('Finalized', utc(row.finalized_at));
     pdf.field('Result published', utc(row.published_at) ?? 'No');
+  }
+  if (o.review && o.messages) {
+    pdf.heading('Messages');
+    if (o.messages.length === 0) pdf.paragraph('No messages.', { muted: true });
+    for (const m of o.messages) {
+      pdf.subheading(`${m.author} · ${utc(m.createdAt)}`);
+      pdf.paragraph(m.body);
+    }
   }
   return pdf.save();
 }

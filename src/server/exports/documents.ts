@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record';
 import { type Deps, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { NotFound } from '../errors';
+import { threadForAdminDocument } from '../messages/service';
 import { assertNoticeAccepted, exportAccess, exportProgram } from './access';
 import { applicationPdf } from './application-pdf';
 import { applicationRowQuery } from './applications';
@@ -76,6 +77,7 @@ export async function applicationPdfDownload(
     row,
     view,
     review: admin,
+    messages: admin ? await threadForAdminDocument(deps.db, applicationId) : undefined,
     generatedAt: deps.clock.now(),
   });
   return {

@@ -3,6 +3,7 @@ import { ZipArchive } from 'archiver';
 import { sql } from 'drizzle-orm';
 import { applicantLabel, type ReviewerView } from '../../shared/domain/blind-review';
 import type { Deps } from '../context';
+import { threadForAdminDocument } from '../messages/service';
 import type { ExportProgram } from './access';
 import { applicationFiles, applicationPdf } from './application-pdf';
 import { applicationRowsQuery } from './applications';
@@ -89,7 +90,8 @@ export function dossierStream(
     for await (const rows of exportRows(deps.database, rowsQuery)) {
       for (const row of rows) {
         const folder = applicantFolder(row, o.view);
-        const pdf = await applicationPdf({ ...o, row, generatedAt });
+        const messages = o.review ? await threadForAdminDocument(deps.db, String(row.id)) : undefined;
+        const pdf = await applicationPdf({ ...o, row, messages, generatedAt });
         await add(Buffer.from(pdf), `${folder}/application.pdf`);
         const used = new Set<string>();
         for (const { where, file, name: shown } of applicationFiles(o.program, row, o.view)) {

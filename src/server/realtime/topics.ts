@@ -1,5 +1,6 @@
 import type { Actor } from '../../shared/policy';
 import type { Db } from '../db/client';
+import { canWatchThread } from '../messages/service';
 import { canWatchProgram } from '../programs/access';
 import { canWatchNotifications } from '../results/service';
 import { canWatchReview, mayReviewAnything, reviewsEventFilter } from '../reviews/service';
@@ -22,6 +23,8 @@ const topicRules: Record<string, TopicRule> = {
   review: (db, actor, id) => UUID.test(id) && canWatchReview(db, actor, id),
   // Any change to a review or a program: the lists refetch through their own authorized endpoints.
   reviews: (_db, actor, param) => param === '' && mayReviewAnything(actor),
+  // One application's message thread: whoever may read it (the read gate, then the program's setting).
+  messages: (db, actor, id) => UUID.test(id) && canWatchThread(db, actor, id),
 };
 
 /** Decides, event by event, whether a subscribed listener hears it (its data as published). */
@@ -37,6 +40,7 @@ const topicFilters: Record<string, (db: Db, actor: Actor, param: string) => Even
   reviews: (db, actor) => reviewsEventFilter(db, actor),
   // One application's review: still readable (not unassigned or recused since subscribing).
   review: (db, actor, id) => () => canWatchReview(db, actor, id),
+  messages: (db, actor, id) => () => canWatchThread(db, actor, id),
 };
 
 /** The filter for a stream watching `topic` (already authorized), or null when every event may be heard. */

@@ -45,6 +45,8 @@ export const auditActions = {
   'webhook.disabled': 'Webhook endpoint turned off',
   'webhook.enabled': 'Webhook endpoint turned back on',
   'webhook.deleted': 'Webhook endpoint deleted',
+  'message.created': 'Message on an application',
+  'message.settings_changed': 'Reviewers’ access to messages changed',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];
@@ -64,6 +66,7 @@ export const auditTargetTypes = {
   session: 'Session',
   api_token: 'API token',
   webhook: 'Webhook endpoint',
+  application: 'Application',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];

@@ -9,6 +9,7 @@ export const webhookEventTypes = [
   'review.finalized',
   'results.published',
   'program.published',
+  'message.created',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -22,6 +23,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'review.finalized': 'A review is finalized',
   'results.published': 'Results are published',
   'program.published': 'A program is published',
+  'message.created': 'A message is written on an application',
 };
 
 /** Most endpoints one organization may register. */

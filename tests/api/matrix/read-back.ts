@@ -4,6 +4,8 @@ import type { Db } from '../../../src/server/db/client';
 import {
   accountErasures,
   apiTokens,
+  applicationMessageReads,
+  applicationMessages,
   applications,
   assignments,
   coalitionMemberships,
@@ -21,6 +23,7 @@ import {
   personalDataNotices,
   profiles,
   programEvents,
+  programMessageSettings,
   programScoring,
   programs,
   publications,
@@ -50,6 +53,7 @@ export const tableFamilies = {
   mail: [mailMessages, mailPreferences, mailbox],
   tokens: [apiTokens],
   webhooks: [webhookEndpoints, webhookDeliveries],
+  messages: [applicationMessages, applicationMessageReads, programMessageSettings],
 } satisfies Record<string, PgTable[]>;
 
 export type TableFamily = keyof typeof tableFamilies;

@@ -7,6 +7,7 @@ export * from './exports';
 export * from './featured';
 export * from './files';
 export * from './mail';
+export * from './messages';
 export * from './org-requests';
 export * from './orgs';
 export * from './privacy';

@@ -2,6 +2,7 @@ import { type DeadlineExtendedData, deadlineExtended } from './deadline-extended
 import { type DeadlineReminderData, deadlineReminder } from './deadline-reminder';
 import type { MailCategory, MailTemplate } from './kinds';
 import { layout, type MailContext, type RenderedMail } from './layout';
+import { type MessageReceivedData, messageReceived } from './message-received';
 import { type OrgRequestDecidedData, orgRequestDecided } from './org-request-decided';
 import { type PersonalDeadlineData, personalDeadline } from './personal-deadline';
 import { type ProgramReviewedData, programReviewed } from './program-reviewed';
@@ -25,6 +26,7 @@ export interface MailKinds {
   personal_deadline: PersonalDeadlineData;
   score_reminder: ScoreReminderData;
   webhook_disabled: WebhookDisabledData;
+  message_received: MessageReceivedData;
 }
 export type MailKind = keyof MailKinds;
 
@@ -40,6 +42,7 @@ const templates: { [K in MailKind]: MailTemplate<MailKinds[K]> } = {
   personal_deadline: personalDeadline,
   score_reminder: scoreReminder,
   webhook_disabled: webhookDisabled,
+  message_received: messageReceived,
 };
 
 export const mailKinds = Object.keys(templates) as MailKind[];

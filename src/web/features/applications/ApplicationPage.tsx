@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { MessageThread } from '../messages/MessageThread';
 import { profileQuery } from '../profile/api';
 import { AnswerSync, runAnswerSync, type SaveState, type SendResult } from './answer-sync';
 import { sendAnswers } from './api';
@@ -470,6 +471,8 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
             </div>
           )}
         </Card>
+
+        {app.role === 'owner' && app.status !== 'draft' && <MessageThread applicationId={app.id} />}
 
         {problems && (
           <div

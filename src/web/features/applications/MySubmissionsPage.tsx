@@ -12,6 +12,8 @@ import { SkeletonText } from '../../components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
+import { myMessageCountsQuery, unreadById } from '../messages/api';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import { ProgramChip } from '../programs/ProgramChip';
 import { MyResults } from '../results/MyResults';
 import { myDraftsQuery, mySubmissionsQuery } from './api';
@@ -44,6 +46,7 @@ export function MySubmissionsPage({ tab = 'applications' }: { tab?: 'application
 
 function Applications() {
   const list = useQuery(mySubmissionsQuery);
+  const unread = unreadById(useQuery(myMessageCountsQuery()).data);
   if (list.isPending) return <SkeletonText lines={4} label="Loading applications…" />;
   if (list.isError)
     return (
@@ -71,6 +74,7 @@ function Applications() {
               ) : (
                 <Badge status={a.status} />
               )}
+              <UnreadBadge count={unread.get(a.id)} />
             </div>
             <p className="text-sm text-slate-600">{a.organization_name}</p>
             <p className="text-sm text-slate-600">

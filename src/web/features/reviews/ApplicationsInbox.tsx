@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Inbox } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -15,6 +15,8 @@ import { DraftsTable } from '../inbox/DraftsTable';
 import { InboxDownloads } from '../inbox/InboxDownloads';
 import { InboxFilters } from '../inbox/InboxFilters';
 import { inboxViews } from '../inbox/views';
+import { programMessageCountsQuery } from '../messages/api';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import { OrgAdminPage } from '../org-admin/OrgAdminPage';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { orgReviewsQuery } from './api';
@@ -64,6 +66,12 @@ export function ApplicationsInbox({
   const items = list.data?.items ?? [];
   const submitted = items.filter((r) => r.application_status !== 'draft');
   const drafts = items.filter((r) => r.application_status === 'draft');
+  // Unread messages from applicants: one count request per program shown (an organization runs a few).
+  const unread = useQueries({
+    queries: [...new Set(submitted.map((r) => r.program_id))].map((id) => programMessageCountsQuery(id)),
+    combine: (results) =>
+      new Map(results.flatMap((r) => r.data?.items ?? []).map((i) => [i.applicationId, i.unread])),
+  });
   const view = inboxViews.find((v) => v.value === status) ?? inboxViews[0];
 
   return (
@@ -121,7 +129,10 @@ export function ApplicationsInbox({
                     action="Open"
                     scores={submitted.some((r) => r.review_mode === 'independent')}
                     extraAction={(row) => (
-                      <PdfLink applicationId={row.application_id} applicantName={row.applicant_name} />
+                      <>
+                        <UnreadBadge count={unread.get(row.application_id)} />
+                        <PdfLink applicationId={row.application_id} applicantName={row.applicant_name} />
+                      </>
                     )}
                   />
                 )}

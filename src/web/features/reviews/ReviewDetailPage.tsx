@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/title';
 import { WithdrawnNotice } from '../applications/Withdraw';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { PdfLink } from '../exports/PdfLink';
+import { MessageThread } from '../messages/MessageThread';
 import { ApplicantResponses } from './ApplicantResponses';
 import { isUuid, reviewDetailQuery } from './api';
 import { applicantDisplayName } from './parts';
@@ -103,6 +104,9 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
               <SheetsSideBySide applicationId={applicationId} programId={detail.application.program_id} />
             </Suspense>
           )}
+          <div className="mt-6 max-w-3xl">
+            <MessageThread applicationId={applicationId} programId={detail.application.program_id} />
+          </div>
         </>
       )}
     </DashboardShell>

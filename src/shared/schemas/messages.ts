@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH, messageWords } from '../domain/messages';
+import { text } from './text';
+
+export const messageInput = z.object({
+  body: text(MAX_MESSAGE_LENGTH).trim().min(1, messageWords.bodyRequired),
+  /** Staff only: shown to the applicant under the organization's name (the default). */
+  asOrganization: z.boolean().optional(),
+});
+export type MessageInput = z.input<typeof messageInput>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  side: z.enum(['applicant', 'staff']),
+  author: z.string(),
+  mine: z.boolean(),
+  asOrganization: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageThreadSchema = z.object({
+  items: z.array(messageSchema),
+  total: z.number().int(),
+  /** Messages from the other side the caller has not read. */
+  unread: z.number().int(),
+  /** The caller's side of the thread. */
+  side: z.enum(['applicant', 'staff']),
+  orgName: z.string(),
+  /** Administers the program: may change whether its reviewers take part. */
+  admin: z.boolean(),
+  /** Whether the caller may write now (an applicant writes once the application is submitted). */
+  canWrite: z.boolean(),
+});
+export type MessageThread = z.infer<typeof messageThreadSchema>;
+
+export const messageCreatedSchema = z.object({ message: messageSchema });
+
+export const messageCountsSchema = z.object({
+  items: z.array(z.object({ applicationId: z.string(), unread: z.number().int(), total: z.number().int() })),
+});
+export type MessageCounts = z.infer<typeof messageCountsSchema>;
+
+export const messageSettingsSchema = z.object({ reviewersMayWrite: z.boolean() });
+export type MessageSettings = z.infer<typeof messageSettingsSchema>;
