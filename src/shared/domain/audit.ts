@@ -66,7 +66,6 @@ export const auditTargetTypes = {
   session: 'Session',
   api_token: 'API token',
   webhook: 'Webhook endpoint',
-  application: 'Application',
 } as const;
 export type AuditTargetType = keyof typeof auditTargetTypes;
 export const auditTargetTypeKeys = Object.keys(auditTargetTypes) as AuditTargetType[];

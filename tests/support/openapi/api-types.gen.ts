@@ -22,6 +22,16 @@ export interface paths {
     /** The org admin records the final decision, with the aggregate as its score */
     put: operations["setFinalDecision"];
   };
+  "/applications/{id}/messages": {
+    /** An application's message thread, as the caller may see it (its applicant or the program's staff). */
+    get: operations["getApplicationMessages"];
+    /** Write a message on an application; the other side is emailed a link back. */
+    post: operations["postApplicationMessage"];
+  };
+  "/applications/{id}/messages/read": {
+    /** The caller has read the thread up to now. */
+    post: operations["markApplicationMessagesRead"];
+  };
   "/applications/{id}/pdf": {
     /** One submitted application as a PDF (its reviewers, admins and coalition managers) */
     get: operations["getApplicationPdf"];
@@ -151,6 +161,10 @@ export interface paths {
     get: operations["getMailPreferences"];
     /** Turn deadline reminders or updates on or off. */
     put: operations["updateMailPreferences"];
+  };
+  "/me/messages/counts": {
+    /** My Submissions: unread and total messages per application of mine. */
+    get: operations["myMessageCounts"];
   };
   "/me/onboarding": {
     /** Finish creating the account (name and consent) */
@@ -373,6 +387,16 @@ export interface paths {
   "/programs/{id}/mail-delivery": {
     /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
     get: operations["getResultMailDelivery"];
+  };
+  "/programs/{id}/message-settings": {
+    /** The program's message setting: may its reviewers read and write threads (off by default). */
+    get: operations["getMessageSettings"];
+    /** Set whether the program's reviewers may read and write threads. */
+    put: operations["setMessageSettings"];
+  };
+  "/programs/{id}/messages/counts": {
+    /** The admin inbox: unread and total messages per application of the program. */
+    get: operations["programMessageCounts"];
   };
   "/programs/{id}/personal-deadlines": {
     /** Set (or remove, with null) a personal close time on some of the program’s applications (its admins). */
@@ -1028,6 +1052,171 @@ export interface operations {
       };
       /** @description Error */
       422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An application's message thread, as the caller may see it (its applicant or the program's staff). */
+  getApplicationMessages: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            admin: boolean;
+            canWrite: boolean;
+            items: ({
+                asOrganization: boolean;
+                author: string;
+                body: string;
+                createdAt: string;
+                id: string;
+                mine: boolean;
+                /** @enum {string} */
+                side: "applicant" | "staff";
+              })[];
+            orgName: string;
+            /** @enum {string} */
+            side: "applicant" | "staff";
+            total: number;
+            unread: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Write a message on an application; the other side is emailed a link back. */
+  postApplicationMessage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          asOrganization?: boolean;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: {
+              asOrganization: boolean;
+              author: string;
+              body: string;
+              createdAt: string;
+              id: string;
+              mine: boolean;
+              /** @enum {string} */
+              side: "applicant" | "staff";
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The caller has read the thread up to now. */
+  markApplicationMessagesRead: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            unread: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
         content: {
           "application/json": components["schemas"]["Error"];
         };
@@ -2978,6 +3167,35 @@ export interface operations {
       };
     };
   };
+  /** My Submissions: unread and total messages per application of mine. */
+  myMessageCounts: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: {
+                applicationId: string;
+                total: number;
+                unread: number;
+              }[];
+          };
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Finish creating the account (name and consent) */
   completeOnboarding: {
     requestBody: {
@@ -4629,7 +4847,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string | null;
-          events: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
+          events: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
           url: string;
         };
       };
@@ -4753,7 +4971,7 @@ export interface operations {
         "application/json": {
           description?: string | null;
           enabled?: boolean;
-          events?: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published")[];
+          events?: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
           url?: string;
         };
       };
@@ -6818,6 +7036,143 @@ export interface operations {
             not_sent: number;
             pending: number;
             sent: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The program's message setting: may its reviewers read and write threads (off by default). */
+  getMessageSettings: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            reviewersMayWrite: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set whether the program's reviewers may read and write threads. */
+  setMessageSettings: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          reviewersMayWrite: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            reviewersMayWrite: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The admin inbox: unread and total messages per application of the program. */
+  programMessageCounts: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: {
+                applicationId: string;
+                total: number;
+                unread: number;
+              }[];
           };
         };
       };
