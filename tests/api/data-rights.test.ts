@@ -75,6 +75,21 @@ beforeAll(async () => {
     body: Buffer.concat([PDF, Buffer.alloc(2000, 0x20)]),
   });
   await submitApplication(t, applicant.cookie, appId, { q_piece: `${NAME} plays Bach`, q_rec: rec });
+  // A message thread: each side writes once, naming the applicant; the admin signs with their own name.
+  await okBody(
+    t.json('POST', `/api/applications/${appId}/messages`, {
+      as: applicant.cookie,
+      body: { body: `Hello, this is ${NAME} (${EMAIL}) about my recording.` },
+    }),
+  );
+  t.clock.advance(60_000);
+  await okBody(
+    t.json('POST', `/api/applications/${appId}/messages`, {
+      as: admin,
+      body: { body: `Thank you ${NAME}, we got ${FILE_NAMES[0]}.`, asOrganization: false },
+    }),
+  );
+  await okBody(t.json('POST', `/api/applications/${appId}/messages/read`, { as: applicant.cookie }));
   // A draft elsewhere, with answers.
   const draft = await startApplication(t, applicant.cookie, draftProgramId);
   await saveAnswers(t, applicant.cookie, draft, { q_piece: 'Unfinished' });
@@ -187,6 +202,22 @@ describe('download my data (issue 33 item 21)', () => {
     );
     expect(data.results).toHaveLength(1);
     expect(data.results[0].result.decision).toBeTruthy();
+    // The thread, under the names the applicant sees on it, and how far they read it.
+    expect(
+      data.messages.map((m: { application_id: string; from: string; text: string }) => [
+        m.application_id,
+        m.from,
+        m.text,
+      ]),
+    ).toEqual([
+      [appId, 'You', `Hello, this is ${NAME} (${EMAIL}) about my recording.`],
+      [appId, 'Avery Admin', `Thank you ${NAME}, we got ${FILE_NAMES[0]}.`],
+    ]);
+    expect(data.messages.every((m: { sent_at: string }) => !Number.isNaN(Date.parse(m.sent_at)))).toBe(true);
+    expect(JSON.stringify(data.messages)).not.toContain('author_id');
+    expect(data.messages_read_until.map((r: { application_id: string }) => r.application_id)).toEqual([
+      appId,
+    ]);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.emails.map((m: { kind: string }) => m.kind)).toContain('submission_receipt');
     expect(data.sessions.length).toBeGreaterThan(0);
@@ -200,8 +231,13 @@ describe('download my data (issue 33 item 21)', () => {
   it('holds nothing of anyone else', async () => {
     const res = await t.request('GET', '/api/me/data', { as: admin });
     const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
-    const text = await zip.file('data.json')!.async('string');
-    expect(found(text)).toEqual([]);
+    const data = JSON.parse(await zip.file('data.json')!.async('string'));
+    // The emails the admin received about her messages are the admin's mail; nothing else names her.
+    const { emails, ...rest } = data;
+    expect(found(JSON.stringify(rest))).toEqual([]);
+    const naming = emails.filter((m: unknown) => found(JSON.stringify(m)).length);
+    expect(naming.map((m: { kind: string }) => m.kind)).toEqual(['message_received']);
+    expect(data.messages).toEqual([]);
   });
 });
 
@@ -262,6 +298,19 @@ describe('delete my account (issue 33 item 22)', () => {
       .map((r) => ({ table: r.table, words: found(r.text) }))
       .filter((r) => r.words.length);
     expect(leaks).toEqual([]);
+
+    // The thread stays for the staff: her words are gone, the admin's stay without her name.
+    const thread = await okBody(t.json('GET', `/api/applications/${appId}/messages`, { as: admin }));
+    expect(thread.items.map((m: { body: string }) => m.body)).toEqual([
+      '(deleted)',
+      expect.stringMatching(/^Thank you Deleted applicant #\d+, we got Deleted applicant #\d+\.$/),
+    ]);
+    const [{ n: marks }] = (
+      (await t.deps.db.execute(
+        sql`select count(*)::int as n from application_message_reads where user_id = ${applicant.id}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(marks).toBe(0);
 
     // Whole words only: her given name goes, a word that starts like it stays.
     const [review] = (

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { messageWords } from '../../shared/domain/messages';
 import {
   deletedApplicantEmail,
   deletedApplicantLabel,
@@ -11,6 +12,8 @@ import {
   account,
   accountErasures,
   apiTokens,
+  applicationMessageReads,
+  applicationMessages,
   applications,
   files,
   mailbox,
@@ -117,7 +120,8 @@ export interface ErasedAccount {
  * need to account for their decisions stays (submitted applications with their status, reviews,
  * scores, decisions, published results), under "Deleted applicant #N"; everything that names the
  * person goes: name, email, profile, answers, files, drafts, sessions, sign-in links, notifications,
- * unsent emails, the mailbox, and their words in reviews, results and the audit log.
+ * unsent emails, the mailbox, the text of their messages and read markers, and their words in
+ * reviews, results, the staff's messages and the audit log.
  */
 export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<ErasedAccount> {
   const [who] = await tx
@@ -199,6 +203,24 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
       label,
     );
     await scrub(tx, 'review_conflicts', [{ name: 'note' }], ofApps, needles, label);
+    // Their thread stays for the staff (decision 059), without their words or their name: what they
+    // wrote is gone, in the thread and in the emails that told the staff about it.
+    await tx
+      .update(applicationMessages)
+      .set({ body: messageWords.erased })
+      .where(
+        and(inArray(applicationMessages.applicationId, keptIds), eq(applicationMessages.side, 'applicant')),
+      );
+    await scrub(tx, 'application_messages', [{ name: 'body' }], ofApps, needles, label);
+    const messageMail = sql`kind = 'message_received' and data->>'applicationId' in (${sql.join(
+      keptIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
+    await tx.execute(
+      sql`update mail_messages set data = jsonb_set(data, '{body}', to_jsonb(${messageWords.erased}::text))
+        where ${messageMail} and data->>'toStaff' = 'true'`,
+    );
+    await scrub(tx, 'mail_messages', [{ name: 'data', json: true }], messageMail, needles, label);
     await scrub(
       tx,
       'publications',
@@ -258,6 +280,7 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
   await tx.delete(account).where(eq(account.userId, userId));
   if (emails.length) await tx.delete(verification).where(inArray(verification.identifier, emails));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(applicationMessageReads).where(eq(applicationMessageReads.userId, userId));
   await tx.delete(mailPreferences).where(eq(mailPreferences.userId, userId));
   await tx.delete(personalDataNotices).where(eq(personalDataNotices.userId, userId));
   await tx.delete(apiTokens).where(eq(apiTokens.createdBy, userId));

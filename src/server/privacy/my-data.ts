@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { asc, desc, eq, or } from 'drizzle-orm';
+import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import { exportFileName } from '../../shared/domain/exports';
+import { type MessageSide, messageAuthorLabel } from '../../shared/domain/messages';
 import type { Actor } from '../../shared/policy';
 import type { Deps } from '../context';
 import { requireActor } from '../context';
@@ -9,6 +10,7 @@ import type { Db } from '../db/client';
 import {
   account,
   apiTokens,
+  applicationMessageReads,
   applications,
   auditLog,
   files,
@@ -28,6 +30,54 @@ import { Cancelled, entryName, entryWritten } from '../exports/dossier';
 import { downloadSlot } from '../exports/limiter';
 import type { Download } from '../exports/service';
 
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
+
+/**
+ * Every message of the threads of the person's own applications, each under the name the applicant
+ * sees on it (messageAuthorLabel: a staff member's own name only when they signed with it).
+ */
+async function messagesOf(db: Db, userId: string) {
+  const rows = rowsOf<{
+    application_id: string;
+    program: string;
+    org_name: string;
+    side: MessageSide;
+    author_id: string | null;
+    as_organization: boolean;
+    author_name: string | null;
+    body: string;
+    created_at: string | Date;
+  }>(
+    await db.execute(sql`
+      select m.application_id, p.name as program, o.name as org_name, m.side, m.author_id,
+        m.as_organization, m.body, m.created_at,
+        coalesce(nullif(pr.full_name, ''), nullif(u.name, '')) as author_name
+      from application_messages m
+      join applications a on a.id = m.application_id
+      join programs p on p.id = a.program_id
+      join organizations o on o.id = p.organization_id
+      left join "user" u on u.id = m.author_id
+      left join profiles pr on pr.id = m.author_id
+      where a.user_id = ${userId}
+      order by m.created_at, m.id`),
+  );
+  return rows.map((m) => ({
+    application_id: m.application_id,
+    program: m.program,
+    from: messageAuthorLabel(
+      {
+        side: m.side,
+        authorId: m.author_id,
+        asOrganization: m.as_organization,
+        authorName: m.author_name,
+      },
+      { userId, side: 'applicant', hideIdentity: false, orgName: m.org_name, applicantName: null },
+    ),
+    text: m.body,
+    sent_at: new Date(m.created_at).toISOString(),
+  }));
+}
+
 /** Everything ApplyHub holds about one person, as JSON-ready objects (no secrets: no tokens, hashes). */
 export async function myDataOf(db: Db, userId: string) {
   const [me] = await db
@@ -36,110 +86,131 @@ export async function myDataOf(db: Db, userId: string) {
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, userId));
   if (!me) throw new NotFound('Profile not found');
-  const [apps, results, notes, mail, sessions, accounts, stored, prefs, notice, tokens, audit] =
-    await Promise.all([
-      db
-        .select({
-          id: applications.id,
-          program: programs.name,
-          organization: organizations.name,
-          status: applications.status,
-          answers: applications.answers,
-          profile_snapshot: applications.profileSnapshot,
-          submitted_at: applications.submittedAt,
-          created_at: applications.createdAt,
-          updated_at: applications.updatedAt,
-        })
-        .from(applications)
-        .innerJoin(programs, eq(programs.id, applications.programId))
-        .innerJoin(organizations, eq(organizations.id, programs.organizationId))
-        .where(eq(applications.userId, userId))
-        .orderBy(asc(applications.createdAt)),
-      db
-        .select({
-          application_id: publications.applicationId,
-          program: programs.name,
-          result: publications.payload,
-          published_at: publications.publishedAt,
-          version: publications.version,
-        })
-        .from(publications)
-        .innerJoin(programs, eq(programs.id, publications.programId))
-        .where(eq(publications.userId, userId))
-        .orderBy(asc(publications.publishedAt)),
-      db
-        .select({
-          type: notifications.type,
-          data: notifications.data,
-          read: notifications.read,
-          created_at: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(asc(notifications.createdAt)),
-      db
-        .select({
-          kind: mailMessages.kind,
-          to: mailMessages.toAddress,
-          from: mailMessages.fromName,
-          status: mailMessages.status,
-          data: mailMessages.data,
-          error: mailMessages.error,
-          created_at: mailMessages.createdAt,
-          sent_at: mailMessages.sentAt,
-        })
-        .from(mailMessages)
-        .where(or(eq(mailMessages.toUserId, userId), eq(mailMessages.toAddress, me.user.email)))
-        .orderBy(asc(mailMessages.createdAt)),
-      db
-        .select({
-          created_at: session.createdAt,
-          expires_at: session.expiresAt,
-          ip_address: session.ipAddress,
-          user_agent: session.userAgent,
-        })
-        .from(session)
-        .where(eq(session.userId, userId))
-        .orderBy(desc(session.createdAt)),
-      db
-        .select({ provider: account.providerId, created_at: account.createdAt })
-        .from(account)
-        .where(eq(account.userId, userId)),
-      db
-        .select({
-          path: files.path,
-          kind: files.kind,
-          file_name: files.fileName,
-          content_type: files.contentType,
-          size: files.size,
-          application_id: files.applicationId,
-          created_at: files.createdAt,
-        })
-        .from(files)
-        .where(eq(files.ownerId, userId))
-        .orderBy(asc(files.createdAt)),
-      db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId)),
-      db.select().from(personalDataNotices).where(eq(personalDataNotices.userId, userId)),
-      db
-        .select({
-          name: apiTokens.name,
-          created_at: apiTokens.createdAt,
-          expires_at: apiTokens.expiresAt,
-          last_used_at: apiTokens.lastUsedAt,
-          revoked_at: apiTokens.revokedAt,
-        })
-        .from(apiTokens)
-        .where(eq(apiTokens.createdBy, userId)),
-      db
-        .select({
-          at: auditLog.at,
-          action: auditLog.action,
-          summary: auditLog.summary,
-        })
-        .from(auditLog)
-        .where(eq(auditLog.actorId, userId))
-        .orderBy(asc(auditLog.id)),
-    ]);
+  const [
+    apps,
+    results,
+    notes,
+    mail,
+    sessions,
+    accounts,
+    stored,
+    prefs,
+    notice,
+    tokens,
+    audit,
+    messages,
+    reads,
+  ] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        program: programs.name,
+        organization: organizations.name,
+        status: applications.status,
+        answers: applications.answers,
+        profile_snapshot: applications.profileSnapshot,
+        submitted_at: applications.submittedAt,
+        created_at: applications.createdAt,
+        updated_at: applications.updatedAt,
+      })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+      .where(eq(applications.userId, userId))
+      .orderBy(asc(applications.createdAt)),
+    db
+      .select({
+        application_id: publications.applicationId,
+        program: programs.name,
+        result: publications.payload,
+        published_at: publications.publishedAt,
+        version: publications.version,
+      })
+      .from(publications)
+      .innerJoin(programs, eq(programs.id, publications.programId))
+      .where(eq(publications.userId, userId))
+      .orderBy(asc(publications.publishedAt)),
+    db
+      .select({
+        type: notifications.type,
+        data: notifications.data,
+        read: notifications.read,
+        created_at: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.createdAt)),
+    db
+      .select({
+        kind: mailMessages.kind,
+        to: mailMessages.toAddress,
+        from: mailMessages.fromName,
+        status: mailMessages.status,
+        data: mailMessages.data,
+        error: mailMessages.error,
+        created_at: mailMessages.createdAt,
+        sent_at: mailMessages.sentAt,
+      })
+      .from(mailMessages)
+      .where(or(eq(mailMessages.toUserId, userId), eq(mailMessages.toAddress, me.user.email)))
+      .orderBy(asc(mailMessages.createdAt)),
+    db
+      .select({
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+        ip_address: session.ipAddress,
+        user_agent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(desc(session.createdAt)),
+    db
+      .select({ provider: account.providerId, created_at: account.createdAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    db
+      .select({
+        path: files.path,
+        kind: files.kind,
+        file_name: files.fileName,
+        content_type: files.contentType,
+        size: files.size,
+        application_id: files.applicationId,
+        created_at: files.createdAt,
+      })
+      .from(files)
+      .where(eq(files.ownerId, userId))
+      .orderBy(asc(files.createdAt)),
+    db.select().from(mailPreferences).where(eq(mailPreferences.userId, userId)),
+    db.select().from(personalDataNotices).where(eq(personalDataNotices.userId, userId)),
+    db
+      .select({
+        name: apiTokens.name,
+        created_at: apiTokens.createdAt,
+        expires_at: apiTokens.expiresAt,
+        last_used_at: apiTokens.lastUsedAt,
+        revoked_at: apiTokens.revokedAt,
+      })
+      .from(apiTokens)
+      .where(eq(apiTokens.createdBy, userId)),
+    db
+      .select({
+        at: auditLog.at,
+        action: auditLog.action,
+        summary: auditLog.summary,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, userId))
+      .orderBy(asc(auditLog.id)),
+    messagesOf(db, userId),
+    db
+      .select({
+        application_id: applicationMessageReads.applicationId,
+        read_until: applicationMessageReads.readAt,
+      })
+      .from(applicationMessageReads)
+      .where(eq(applicationMessageReads.userId, userId)),
+  ]);
   const { id: _id, ...profile } = me.profile;
   return {
     account: {
@@ -152,6 +223,8 @@ export async function myDataOf(db: Db, userId: string) {
     profile,
     applications: apps,
     results,
+    messages,
+    messages_read_until: reads,
     notifications: notes,
     emails: mail,
     sessions,
@@ -168,8 +241,9 @@ const README = `Your data from ApplyHub
 =======================
 
 data.json    everything ApplyHub holds about you: your account and its sign-in provider, your
-             profile, your applications with their answers, your published results, notifications,
-             the emails we sent or queued for you, your sign-in sessions, your mail preferences.
+             profile, your applications with their answers, the messages of their threads and how far
+             you read them, your published results, notifications, the emails we sent or queued for
+             you, your sign-in sessions, your mail preferences.
 files/       the files you uploaded (resume, portfolio, answers to file questions).
 
 Dates are in UTC (ISO 8601).

@@ -16,6 +16,8 @@ export const messageWords = {
   send: 'Send message',
   asOrganization: (org: string) => `Send as ${org}`,
   reviewersMayWrite: 'Reviewers can read and write messages with applicants',
+  /** The text of a message whose writer deleted their account (decision 056). */
+  erased: '(deleted)',
 };
 
 export type MessageSide = 'applicant' | 'staff';
