@@ -311,6 +311,10 @@ describe('delete my account (issue 33 item 22)', () => {
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(marks).toBe(0);
+    // Nor do the emails that told the staff about her message quote it.
+    const mailText = (await everyTableAsText()).find((r) => r.table === 'public.mail_messages')!.text;
+    expect(mailText).toContain('message_received');
+    expect(mailText).not.toContain('about my recording');
 
     // Whole words only: her given name goes, a word that starts like it stays.
     const [review] = (
