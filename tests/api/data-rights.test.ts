@@ -86,7 +86,7 @@ beforeAll(async () => {
   await okBody(
     t.json('POST', `/api/applications/${appId}/messages`, {
       as: admin,
-      body: { body: `Thank you ${NAME}, we got ${FILE_NAMES[0]}.`, asOrganization: false },
+      body: { body: `Thank you ${NAME}, we got ${FILE_NAMES[0]}.`, as_organization: false },
     }),
   );
   await okBody(t.json('POST', `/api/applications/${appId}/messages/read`, { as: applicant.cookie }));

@@ -56,7 +56,7 @@ describe('a thread between the applicant and the program’s staff', () => {
       author: 'You',
       mine: true,
       side: 'staff',
-      asOrganization: true,
+      as_organization: true,
     });
 
     const mine = await thread(ana.cookie);
@@ -72,13 +72,13 @@ describe('a thread between the applicant and the program’s staff', () => {
     expect(JSON.stringify(mine.body)).not.toContain('Avery Admin');
 
     const counts = await t.json<MessageCounts>('GET', '/api/me/messages/counts', { as: ana.cookie });
-    expect(counts.body.items).toEqual([{ applicationId: ana.id, unread: 1, total: 1 }]);
+    expect(counts.body.items).toEqual([{ application_id: ana.id, unread: 1, total: 1 }]);
     t.clock.advance(1_000);
     expect(
       (await t.json('POST', `/api/applications/${ana.id}/messages/read`, { as: ana.cookie })).status,
     ).toBe(200);
     const after = await t.json<MessageCounts>('GET', '/api/me/messages/counts', { as: ana.cookie });
-    expect(after.body.items).toEqual([{ applicationId: ana.id, unread: 0, total: 1 }]);
+    expect(after.body.items).toEqual([{ application_id: ana.id, unread: 0, total: 1 }]);
 
     await smtp.waitFor(smtp.received.length + 1);
     await new Promise((r) => setTimeout(r, 1_500));
@@ -92,16 +92,16 @@ describe('a thread between the applicant and the program’s staff', () => {
 
   it('the applicant replies: the admin inbox counts it unread and the program’s admins are emailed once', async () => {
     t.clock.advance(60_000);
-    const res = await post(ana.cookie, { body: 'Attached below, thank you!', asOrganization: true });
+    const res = await post(ana.cookie, { body: 'Attached below, thank you!', as_organization: true });
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatchObject({ side: 'applicant', asOrganization: false });
+    expect(res.body.message).toMatchObject({ side: 'applicant', as_organization: false });
 
     const counts = await t.json<MessageCounts>('GET', `/api/programs/${program}/messages/counts`, {
       as: admin,
     });
     expect(counts.status).toBe(200);
-    expect(counts.body.items.find((i) => i.applicationId === ana.id)).toEqual({
-      applicationId: ana.id,
+    expect(counts.body.items.find((i) => i.application_id === ana.id)).toEqual({
+      application_id: ana.id,
       unread: 1,
       total: 2,
     });
@@ -157,12 +157,12 @@ describe('a thread between the applicant and the program’s staff', () => {
 
   it('a staff member who signs with their name is shown by name to the applicant', async () => {
     t.clock.advance(60_000);
-    await post(admin, { body: 'Signed by me.', asOrganization: false });
+    await post(admin, { body: 'Signed by me.', as_organization: false });
     const mine = await thread(ana.cookie);
     const last = mine.body.items.at(-1)!;
-    expect(last).toMatchObject({ author: 'Avery Admin', asOrganization: false });
+    expect(last).toMatchObject({ author: 'Avery Admin', as_organization: false });
     const staff = await thread(admin);
-    expect(staff.body.items.at(-1)).toMatchObject({ author: 'You', asOrganization: false });
+    expect(staff.body.items.at(-1)).toMatchObject({ author: 'You', as_organization: false });
   });
 });
 
@@ -218,7 +218,7 @@ describe('who may read a thread', () => {
     const started = await t.json('POST', `/api/programs/${program}/applications`, { as: cleo.cookie });
     expect((await thread(admin, started.body.id)).status).toBe(404);
     const own = await thread(cleo.cookie, started.body.id);
-    expect(own.body).toMatchObject({ items: [], canWrite: false });
+    expect(own.body).toMatchObject({ items: [], can_write: false });
     const refused = await post(cleo.cookie, { body: 'Anyone there?' }, started.body.id);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(messageWords.draft);
@@ -238,13 +238,13 @@ describe('who may read a thread', () => {
     expect((await t.request('GET', topic, { as: world.cookies.applicant })).status).toBe(403);
 
     expect((await t.json('GET', `/api/programs/${program}/message-settings`, { as: admin })).body).toEqual({
-      reviewersMayWrite: false,
+      reviewers_may_write: false,
     });
     const on = await t.json('PUT', `/api/programs/${program}/message-settings`, {
       as: admin,
-      body: { reviewersMayWrite: true },
+      body: { reviewers_may_write: true },
     });
-    expect(on.body).toEqual({ reviewersMayWrite: true });
+    expect(on.body).toEqual({ reviewers_may_write: true });
     const logged = await t.deps.db
       .select()
       .from(auditLog)
@@ -254,7 +254,7 @@ describe('who may read a thread', () => {
       (
         await t.json('PUT', `/api/programs/${program}/message-settings`, {
           as: reviewer,
-          body: { reviewersMayWrite: true },
+          body: { reviewers_may_write: true },
         })
       ).status,
     ).toBe(404);
@@ -266,11 +266,11 @@ describe('who may read a thread', () => {
     expect(seen.body.items.filter((m) => m.side === 'applicant').map((m) => m.author)).toEqual(['Applicant']);
 
     t.clock.advance(60_000);
-    const written = await post(reviewer, { body: 'A question from the panel.', asOrganization: false });
+    const written = await post(reviewer, { body: 'A question from the panel.', as_organization: false });
     expect(written.status).toBe(200);
     const mine = await thread(ana.cookie);
     const last = mine.body.items.at(-1)!;
-    expect(last).toMatchObject({ body: 'A question from the panel.', author: ORG, asOrganization: true });
+    expect(last).toMatchObject({ body: 'A question from the panel.', author: ORG, as_organization: true });
     expect(JSON.stringify(mine.body)).not.toContain('Riley Reviewer');
     const sse = await t.request('GET', topic, { as: reviewer });
     expect(sse.status).toBe(200);

@@ -53,6 +53,13 @@ beforeAll(async () => {
   admin = world.cookies.orgAdmin!;
   await t.request('POST', '/api/me/personal-data-notice', { as: admin });
   await setScoring(t, admin, YOUTH);
+  // Reviewers take part in message threads only when the admin allows it (decision 059): allowed
+  // here, so the thread is one more read the gate must refuse to the unassigned and the recused.
+  const allowed = await t.json('PUT', `/api/programs/${YOUTH}/message-settings`, {
+    as: admin,
+    body: { reviewers_may_write: true },
+  });
+  expect(allowed.status).toBe(200);
   judges.assigned = await addReviewer('gate.assigned@example.test');
   judges.unassigned = await addReviewer('gate.unassigned@example.test');
   judges.recused = await addReviewer('gate.recused@example.test');

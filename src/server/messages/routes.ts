@@ -10,6 +10,7 @@ import {
 import { ok } from '../http/handlers';
 import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
+import { programAdminsOnly } from '../programs/who';
 import {
   getMessageSettings,
   getThread,
@@ -18,6 +19,7 @@ import {
   postMessage,
   programMessageCounts,
   setMessageSettings,
+  threadMembers,
 } from './service';
 
 const tags = ['messages'];
@@ -26,6 +28,7 @@ const tags = ['messages'];
 export const messageRoutes = router()
   .openapi(
     apiRoute('getApplicationMessages', 'session', {
+      who: threadMembers,
       method: 'get',
       path: '/applications/{id}/messages',
       tags,
@@ -38,6 +41,7 @@ export const messageRoutes = router()
   )
   .openapi(
     apiRoute('postApplicationMessage', 'session', {
+      who: threadMembers,
       method: 'post',
       path: '/applications/{id}/messages',
       tags,
@@ -49,6 +53,7 @@ export const messageRoutes = router()
   )
   .openapi(
     apiRoute('markApplicationMessagesRead', 'session', {
+      who: threadMembers,
       method: 'post',
       path: '/applications/{id}/messages/read',
       tags,
@@ -70,6 +75,7 @@ export const messageRoutes = router()
   )
   .openapi(
     apiRoute('programMessageCounts', 'session', {
+      who: programAdminsOnly,
       method: 'get',
       path: '/programs/{id}/messages/counts',
       tags,
@@ -81,6 +87,7 @@ export const messageRoutes = router()
   )
   .openapi(
     apiRoute('getMessageSettings', 'session', {
+      who: programAdminsOnly,
       method: 'get',
       path: '/programs/{id}/message-settings',
       tags,
@@ -92,6 +99,7 @@ export const messageRoutes = router()
   )
   .openapi(
     apiRoute('setMessageSettings', 'session', {
+      who: programAdminsOnly,
       method: 'put',
       path: '/programs/{id}/message-settings',
       tags,

@@ -8,13 +8,14 @@ import {
 } from '../../shared/domain/messages';
 import type { Actor } from '../../shared/policy';
 import type { Message, MessageCounts, MessageSettings, MessageThread } from '../../shared/schemas/messages';
-import { readableApplication } from '../applications/access';
+import { APPLICATION_NOT_FOUND, readableApplication } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { applicationMessageReads, applicationMessages, programMessageSettings } from '../db/schema';
-import { Conflict, Forbidden } from '../errors';
+import { Conflict, Forbidden, NotFound } from '../errors';
+import { rawId, type Who } from '../http/openapi';
 import { queueEmails } from '../mail/queue';
 import { assertAdmin, programAccess } from '../programs/access';
 import { notifyTopic } from '../realtime/notify';
@@ -72,6 +73,14 @@ export async function threadReader(
     throw new Forbidden(messageWords.reviewersOff);
   return { ...base, side: 'staff', hideIdentity: ref.access.view.hideIdentity, admin: ref.access.admin };
 }
+
+/** Route caller check (`who`, decision 052): those who may read the thread `/applications/{id}`. */
+export const threadMembers: Who = (c, actor) =>
+  threadReader(
+    c.get('deps').db,
+    actor,
+    rawId(c, 'id', () => new NotFound(APPLICATION_NOT_FOUND)),
+  );
 
 /** Realtime: may this actor watch the thread (the same gate as reading it)? */
 export async function canWatchThread(db: Db, actor: Actor, applicationId: string): Promise<boolean> {
@@ -140,9 +149,9 @@ function present(row: MessageRow, reader: ReaderFacts): Message {
     author: messageAuthorLabel(facts, reader),
     mine: !!row.author_id && row.author_id === reader.userId,
     // Whether it went out under the organization's name (the applicant then sees no writer's name).
-    asOrganization: row.side === 'staff' && row.as_organization,
+    as_organization: row.side === 'staff' && row.as_organization,
     body: row.body,
-    createdAt: iso(row.created_at),
+    created_at: iso(row.created_at),
   };
 }
 
@@ -193,9 +202,9 @@ export async function getThread(db: Db, actor: Actor | null, applicationId: stri
     total: items.length,
     unread: await unreadOf(db, r),
     side: r.side,
-    orgName: names.orgName,
+    org_name: names.orgName,
     admin: r.admin,
-    canWrite: !r.draft,
+    can_write: !r.draft,
   };
 }
 
@@ -245,7 +254,7 @@ export async function postMessage(
   clock: Clock,
   actor: Actor | null,
   applicationId: string,
-  input: { body: string; asOrganization?: boolean },
+  input: { body: string; as_organization?: boolean },
 ): Promise<{ message: Message }> {
   const r = await threadReader(db, actor, applicationId);
   if (r.draft) throw new Conflict(messageWords.draft);
@@ -253,7 +262,7 @@ export async function postMessage(
   const now = clock.now();
   // A blind program's reviewer never signs with their name; the applicant always writes as themselves.
   const asOrganization =
-    r.side === 'staff' ? (r.hideIdentity ? true : (input.asOrganization ?? true)) : false;
+    r.side === 'staff' ? (r.hideIdentity ? true : (input.as_organization ?? true)) : false;
   const row = await db.transaction(async (tx) => {
     const [m] = await tx
       .insert(applicationMessages)
@@ -344,7 +353,7 @@ export async function myMessageCounts(db: Db, actor: Actor | null): Promise<Mess
       where a.user_id = ${me.userId}
       group by m.application_id`),
   );
-  return { items: rows.map((x) => ({ applicationId: x.application_id, unread: x.unread, total: x.total })) };
+  return { items: rows.map((x) => ({ application_id: x.application_id, unread: x.unread, total: x.total })) };
 }
 
 /** The admin inbox: per application of the program with messages, how many from the applicant this admin has not read. */
@@ -365,7 +374,7 @@ export async function programMessageCounts(
       where a.program_id = ${programId} and a.status <> 'draft'
       group by m.application_id`),
   );
-  return { items: rows.map((x) => ({ applicationId: x.application_id, unread: x.unread, total: x.total })) };
+  return { items: rows.map((x) => ({ application_id: x.application_id, unread: x.unread, total: x.total })) };
 }
 
 export async function getMessageSettings(
@@ -375,7 +384,7 @@ export async function getMessageSettings(
 ): Promise<MessageSettings> {
   const access = await programAccess(db, actor, programId);
   assertAdmin(access);
-  return { reviewersMayWrite: await reviewersMayWrite(db, programId) };
+  return { reviewers_may_write: await reviewersMayWrite(db, programId) };
 }
 
 export async function setMessageSettings(
@@ -390,13 +399,13 @@ export async function setMessageSettings(
   await db.transaction(async (tx) => {
     await tx
       .insert(programMessageSettings)
-      .values({ programId, reviewersMayWrite: input.reviewersMayWrite })
+      .values({ programId, reviewersMayWrite: input.reviewers_may_write })
       .onConflictDoUpdate({
         target: programMessageSettings.programId,
-        set: { reviewersMayWrite: input.reviewersMayWrite },
+        set: { reviewersMayWrite: input.reviewers_may_write },
       });
     // Letting reviewers into the threads grants a right: the log shows who changed it (rule 14).
-    if (before !== input.reviewersMayWrite)
+    if (before !== input.reviewers_may_write)
       await recordAudit(tx, {
         actor: { userId: access.actor.userId },
         action: 'message.settings_changed',
@@ -404,11 +413,11 @@ export async function setMessageSettings(
         orgId: access.scope.orgId,
         summary: beforeAfter(
           { reviewers_may_write: before },
-          { reviewers_may_write: input.reviewersMayWrite },
+          { reviewers_may_write: input.reviewers_may_write },
         ),
       });
   });
-  return { reviewersMayWrite: input.reviewersMayWrite };
+  return { reviewers_may_write: input.reviewers_may_write };
 }
 
 /**
@@ -424,8 +433,8 @@ export async function threadForAdminDocument(db: Db, applicationId: string) {
     hideIdentity: false,
   } as ThreadReader;
   return (await threadMessages(db, reader, names)).map((m) => ({
-    author: m.side === 'staff' && m.asOrganization ? `${m.author} (as ${names.orgName})` : m.author,
-    createdAt: m.createdAt,
+    author: m.side === 'staff' && m.as_organization ? `${m.author} (as ${names.orgName})` : m.author,
+    createdAt: m.created_at,
     body: m.body,
   }));
 }

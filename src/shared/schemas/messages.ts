@@ -5,7 +5,7 @@ import { text } from './text';
 export const messageInput = z.object({
   body: text(MAX_MESSAGE_LENGTH).trim().min(1, messageWords.bodyRequired),
   /** Staff only: shown to the applicant under the organization's name (the default). */
-  asOrganization: z.boolean().optional(),
+  as_organization: z.boolean().optional(),
 });
 export type MessageInput = z.input<typeof messageInput>;
 
@@ -14,9 +14,9 @@ export const messageSchema = z.object({
   side: z.enum(['applicant', 'staff']),
   author: z.string(),
   mine: z.boolean(),
-  asOrganization: z.boolean(),
+  as_organization: z.boolean(),
   body: z.string(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -27,20 +27,20 @@ export const messageThreadSchema = z.object({
   unread: z.number().int(),
   /** The caller's side of the thread. */
   side: z.enum(['applicant', 'staff']),
-  orgName: z.string(),
+  org_name: z.string(),
   /** Administers the program: may change whether its reviewers take part. */
   admin: z.boolean(),
   /** Whether the caller may write now (an applicant writes once the application is submitted). */
-  canWrite: z.boolean(),
+  can_write: z.boolean(),
 });
 export type MessageThread = z.infer<typeof messageThreadSchema>;
 
 export const messageCreatedSchema = z.object({ message: messageSchema });
 
 export const messageCountsSchema = z.object({
-  items: z.array(z.object({ applicationId: z.string(), unread: z.number().int(), total: z.number().int() })),
+  items: z.array(z.object({ application_id: z.string(), unread: z.number().int(), total: z.number().int() })),
 });
 export type MessageCounts = z.infer<typeof messageCountsSchema>;
 
-export const messageSettingsSchema = z.object({ reviewersMayWrite: z.boolean() });
+export const messageSettingsSchema = z.object({ reviewers_may_write: z.boolean() });
 export type MessageSettings = z.infer<typeof messageSettingsSchema>;

@@ -73,7 +73,7 @@ export const messagesArea: MatrixArea = {
       route: 'PUT /programs/{id}/message-settings',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/message-settings`,
       writes: 'messages',
-      body: () => ({ reviewersMayWrite: false }),
+      body: () => ({ reviewers_may_write: false }),
       expect: programAdmins(200),
     },
   ],

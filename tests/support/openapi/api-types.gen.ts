@@ -1071,18 +1071,18 @@ export interface operations {
         content: {
           "application/json": {
             admin: boolean;
-            canWrite: boolean;
+            can_write: boolean;
             items: ({
-                asOrganization: boolean;
+                as_organization: boolean;
                 author: string;
                 body: string;
-                createdAt: string;
+                created_at: string;
                 id: string;
                 mine: boolean;
                 /** @enum {string} */
                 side: "applicant" | "staff";
               })[];
-            orgName: string;
+            org_name: string;
             /** @enum {string} */
             side: "applicant" | "staff";
             total: number;
@@ -1126,7 +1126,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          asOrganization?: boolean;
+          as_organization?: boolean;
           body: string;
         };
       };
@@ -1137,10 +1137,10 @@ export interface operations {
         content: {
           "application/json": {
             message: {
-              asOrganization: boolean;
+              as_organization: boolean;
               author: string;
               body: string;
-              createdAt: string;
+              created_at: string;
               id: string;
               mine: boolean;
               /** @enum {string} */
@@ -3175,7 +3175,7 @@ export interface operations {
         content: {
           "application/json": {
             items: {
-                applicationId: string;
+                application_id: string;
                 total: number;
                 unread: number;
               }[];
@@ -7077,7 +7077,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            reviewersMayWrite: boolean;
+            reviewers_may_write: boolean;
           };
         };
       };
@@ -7117,7 +7117,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          reviewersMayWrite: boolean;
+          reviewers_may_write: boolean;
         };
       };
     };
@@ -7126,7 +7126,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            reviewersMayWrite: boolean;
+            reviewers_may_write: boolean;
           };
         };
       };
@@ -7169,7 +7169,7 @@ export interface operations {
         content: {
           "application/json": {
             items: {
-                applicationId: string;
+                application_id: string;
                 total: number;
                 unread: number;
               }[];

@@ -40,7 +40,7 @@ export function MessageThread({ applicationId, programId }: { applicationId: str
         {(thread) => (
           <div className="space-y-4">
             <MessageList thread={thread} />
-            {thread.canWrite ? (
+            {thread.can_write ? (
               <Compose applicationId={applicationId} thread={thread} />
             ) : (
               <p className="text-sm text-slate-700">{messageWords.draft}</p>
@@ -64,13 +64,13 @@ function MessageList({ thread }: { thread: Thread }) {
         >
           <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="font-semibold text-slate-900">{m.author}</span>
-            <time dateTime={m.createdAt} className="text-slate-700">
-              {formatDateTime(m.createdAt)}
+            <time dateTime={m.created_at} className="text-slate-700">
+              {formatDateTime(m.created_at)}
             </time>
           </p>
           {thread.side === 'staff' && m.side === 'staff' && (
             <p className="text-xs text-slate-700">
-              {m.asOrganization ? `Sent as ${thread.orgName}` : 'Signed with the writer’s name'}
+              {m.as_organization ? `Sent as ${thread.org_name}` : 'Signed with the writer’s name'}
             </p>
           )}
           <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
@@ -90,7 +90,7 @@ function Compose({ applicationId, thread }: { applicationId: string; thread: Thr
     mutationFn: () =>
       postMessage(applicationId, {
         body,
-        ...(thread.side === 'staff' ? { asOrganization } : {}),
+        ...(thread.side === 'staff' ? { as_organization: asOrganization } : {}),
       }),
     onSuccess: () => {
       setBody('');
@@ -119,7 +119,7 @@ function Compose({ applicationId, thread }: { applicationId: string; thread: Thr
       />
       {thread.side === 'staff' && (
         <Checkbox
-          label={messageWords.asOrganization(thread.orgName)}
+          label={messageWords.asOrganization(thread.org_name)}
           hint="The applicant sees the organization’s name instead of yours."
           checked={asOrganization}
           onCheckedChange={setAsOrganization}
@@ -136,7 +136,7 @@ function ReviewersSetting({ programId }: { programId: string }) {
   const qc = useQueryClient();
   const settings = useQuery(messageSettingsQuery(programId));
   const save = useMutation({
-    mutationFn: (on: boolean) => saveMessageSettings(programId, { reviewersMayWrite: on }),
+    mutationFn: (on: boolean) => saveMessageSettings(programId, { reviewers_may_write: on }),
     onSuccess: (data) => qc.setQueryData(messageSettingsQuery(programId).queryKey, data),
     onError: () => toast.error('Could not save the setting.'),
   });
@@ -145,7 +145,7 @@ function ReviewersSetting({ programId }: { programId: string }) {
     <Checkbox
       label={messageWords.reviewersMayWrite}
       hint="A setting of the whole program. Off: only its admins take part."
-      checked={save.isPending ? !!save.variables : settings.data.reviewersMayWrite}
+      checked={save.isPending ? !!save.variables : settings.data.reviewers_may_write}
       onCheckedChange={(on) => save.mutate(on)}
       disabled={save.isPending}
     />

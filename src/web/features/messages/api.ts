@@ -47,4 +47,4 @@ export const saveMessageSettings = (programId: string, input: MessageSettings) =
 
 /** application id → unread count, for a list's badges. */
 export const unreadById = (counts: MessageCounts | undefined) =>
-  new Map((counts?.items ?? []).map((i) => [i.applicationId, i.unread]));
+  new Map((counts?.items ?? []).map((i) => [i.application_id, i.unread]));

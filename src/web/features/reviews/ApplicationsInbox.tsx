@@ -70,7 +70,7 @@ export function ApplicationsInbox({
   const unread = useQueries({
     queries: [...new Set(submitted.map((r) => r.program_id))].map((id) => programMessageCountsQuery(id)),
     combine: (results) =>
-      new Map(results.flatMap((r) => r.data?.items ?? []).map((i) => [i.applicationId, i.unread])),
+      new Map(results.flatMap((r) => r.data?.items ?? []).map((i) => [i.application_id, i.unread])),
   });
   const view = inboxViews.find((v) => v.value === status) ?? inboxViews[0];
 
