@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isErasedAddress, SKIPPED_ERASED } from '../../shared/domain/privacy';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { mailPreferences, organizations } from '../db/schema';
 import { enqueueJobs } from '../jobs';
 import { mailKey, messageIdLocal } from './keys';
@@ -28,7 +29,6 @@ export interface OutgoingEmail<K extends MailKind = MailKind> {
 
 export const INVALID_ADDRESS = 'Invalid email address';
 const INSERT_CHUNK = 2_000;
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /**
  * Queues one email inside the caller's transaction (`tx`): it is sent only if that transaction

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { applications, organizations, programs } from '../db/schema';
 import { registerJobHandler } from '../jobs';
 import { type OutgoingEmail, queueEmails } from './queue';
@@ -12,7 +13,6 @@ declare module '../jobs/registry' {
   }
 }
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const NOT_DUE = {

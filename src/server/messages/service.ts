@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { applicationMessageReads, applicationMessages, programMessageSettings } from '../db/schema';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { rawId, type Who } from '../http/openapi';
@@ -20,8 +21,6 @@ import { queueEmails } from '../mail/queue';
 import { assertAdmin, programAccess } from '../programs/access';
 import { notifyTopic } from '../realtime/notify';
 import { emitWebhookEvent } from '../webhooks';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /** The realtime topic of one application's thread (checked with the read gate, see canWatchThread). */
 export const threadTopic = (applicationId: string) => `messages:${applicationId}`;

@@ -7,6 +7,7 @@ import type { Actor } from '../../shared/policy';
 import type { Deps } from '../context';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import {
   account,
   apiTokens,
@@ -29,8 +30,6 @@ import { NotFound } from '../errors';
 import { Cancelled, entryName, entryWritten } from '../exports/dossier';
 import { downloadSlot } from '../exports/limiter';
 import type { Download } from '../exports/service';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /**
  * Every message of the threads of the person's own applications, each under the name the applicant

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { applications, files, mailMessages, notifications, profiles, publications, user } from '../db/schema';
 import { registerJobHandler } from '../jobs';
 import { logger } from '../log/logger';
@@ -22,8 +23,6 @@ const RETENTION_LOCK_KEY = 7_270_010_056;
 const GONE = 'an applicant (application deleted)';
 
 const SKIPPED_RETENTION = 'Not sent: the application was deleted (retention).';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 export interface RetentionResult {
   ran: boolean;

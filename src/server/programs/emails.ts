@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { organizations } from '../db/schema';
 import { type OutgoingEmail, queueEmails } from '../mail';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /**
  * Inside the transaction of a super admin's approval or change request: an email to the program's

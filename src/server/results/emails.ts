@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Visibility } from '../../shared/domain/results';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { type OutgoingEmail, queueEmails } from '../mail';
 import type { MailKinds } from '../mail/templates';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 export interface ResultProgram {
   id: string;

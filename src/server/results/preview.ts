@@ -7,6 +7,7 @@ import type { PublishPreview } from '../../shared/schemas/mail';
 import type { publishPreviewInput } from '../../shared/schemas/results';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { applications, organizations, profiles, publications, reviews, user } from '../db/schema';
 import { queueEmail } from '../mail';
 import { mailContext } from '../mail/deliver';
@@ -21,7 +22,6 @@ const idsFilter = (ids: string[] | null) =>
   ids
     ? sql`and r.application_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
     : sql``;
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 function visibilityOf(input: PreviewInput['visibility'], defaults: Visibility): Visibility {
   return {

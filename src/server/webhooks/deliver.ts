@@ -6,11 +6,10 @@ import { organizations, webhookDeliveries, webhookEndpoints } from '../db/schema
 import { type Job, PermanentJobError, registerJobHandler } from '../jobs';
 import { type OutgoingEmail, queueEmails } from '../mail';
 import './events';
+import { rowsOf } from '../db/rows';
 import { postWebhook } from './http';
 import { deliveryWithEndpoint } from './queries';
 import { signedHeaders } from './signing';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 export const ENDPOINT_OFF = 'The endpoint was turned off before this delivery was sent.';
 

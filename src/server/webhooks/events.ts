@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../shared/domain/webhooks';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { enqueueJobs } from '../jobs';
 import { messageIdFor } from './signing';
 
@@ -9,8 +10,6 @@ declare module '../jobs/registry' {
     'webhooks.deliver': { deliveryId: string };
   }
 }
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 export interface WebhookEvent {
   type: WebhookEventType;
