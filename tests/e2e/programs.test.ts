@@ -275,7 +275,7 @@ describe('coalition manager landing', () => {
     await withPage('coalition@demo.test', async (page) => {
       await page.goto('/coalition/metro-arts-coalition/cm');
       const programs = page.getByRole('region', { name: 'Programs', exact: true });
-      const link = programs.getByRole('link', { name: /Principal Chair Auditions/ });
+      const link = programs.getByRole('link', { name: 'Edit application of Principal Chair Auditions' });
       await link.waitFor();
       expect(await link.getAttribute('href')).toMatch(
         /^\/coalition\/metro-arts-coalition\/cm\/programs\/[0-9a-f-]{36}\/builder$/,

@@ -125,7 +125,7 @@ export function OrgProgramsPage({
                     <ScopeText program={p} />
                   </td>
                   <td className={actionsCell}>
-                    <div className="flex gap-2 sm:justify-end">
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
                       <EditProgramLink program={p} href={builderHref(org.slug, p.id)} />
                       <LinkButton
                         to="/org/$orgSlug/admin/programs/$programId/dashboard"
