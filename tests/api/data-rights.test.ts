@@ -21,6 +21,7 @@ import {
   uploadFile,
 } from '../support/factory';
 import { checkLogs } from '../support/log-check';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -125,22 +126,6 @@ beforeAll(async () => {
   expect((await t.request('GET', `/api/applications/${appId}/pdf`, { as: admin })).status).toBe(200);
 }, 180_000);
 afterAll(() => t.close());
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
 
 /** Every row of every table (all schemas of ours and the job queue's), as text. */
 async function everyTableAsText(): Promise<{ table: string; text: string }[]> {

@@ -15,6 +15,7 @@ import {
   submitApplication,
   uploadFile,
 } from '../support/factory';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, roles, type World } from '../support/world';
 
@@ -95,22 +96,6 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(() => t.close());
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
 
 async function get(path: string, cookie: string | null) {
   const res = await t.request('GET', path, { as: cookie });

@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '../../src/shared/schemas/forms';
 import { okBody, onboardedUser, programWithForm, submittedApplication, uploadFile } from '../support/factory';
+import { pdfText } from '../support/pdf-text';
 import { assign, scoreSheet, setScoring } from '../support/scoring';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, roles, type World } from '../support/world';
@@ -120,20 +121,6 @@ async function xlsxText(body: Buffer): Promise<string> {
     for (const v of row.values as unknown[]) if (v !== null && v !== undefined) cells.push(String(v));
   });
   return cells.join('\n');
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++)
-    pages.push(
-      (await (await doc.getPage(i)).getTextContent()).items
-        .map((it) => ('str' in it ? it.str : ''))
-        .join('\n'),
-    );
-  await doc.destroy();
-  return pages.join('\n');
 }
 
 const leaks = (text: string) => identity.filter((s) => text.includes(s));

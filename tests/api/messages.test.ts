@@ -6,6 +6,7 @@ import { closeTransport } from '../../src/server/mail/transport';
 import { messageWords } from '../../src/shared/domain/messages';
 import type { MessageCounts, MessageThread } from '../../src/shared/schemas/messages';
 import { onboardedUser, submittedApplication } from '../support/factory';
+import { pdfText } from '../support/pdf-text';
 import { setScoring } from '../support/scoring';
 import { TestSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -309,19 +310,3 @@ describe('who may read a thread', () => {
     expect(forReviewer).not.toContain('Attached below, thank you!');
   });
 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
