@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { BackLink } from '../../components/ui/BackLink';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { DossierButton } from '../exports/DossierButton';
 import { DownloadButtons } from '../exports/DownloadButtons';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { coalitionDashboardQuery } from './api';
-import { DashboardSkeleton, Drafts, Funnel, Panel, ReviewerProgress } from './parts';
+import { DashboardSkeleton, Drafts, dashboardError, Funnel, Panel, ReviewerProgress } from './parts';
 import { SubmissionsChart } from './SubmissionsChart';
 
 /**
@@ -43,50 +43,42 @@ export function CoalitionProgramDashboardPage({
         title={data?.program.name ?? 'Program dashboard'}
         description="The program's progress as its organization sees it. Reviewers are numbered, not named."
       />
-      {q.isPending ? (
-        <DashboardSkeleton />
-      ) : q.isError ? (
-        <div className="mt-6">
-          <ErrorState
-            message={q.error instanceof Error ? q.error.message : 'Failed to load the dashboard.'}
-            onRetry={() => void q.refetch()}
-            retrying={q.isFetching}
-          />
-        </div>
-      ) : data ? (
-        <div className="mt-6 space-y-6">
-          <div className="flex flex-wrap items-start gap-4">
-            <DownloadButtons
-              what="Applications"
-              url={(format) => `/api/programs/${id}/exports/applications?format=${format}&status=started`}
-            />
-            <DownloadButtons
-              what="Reviews"
-              url={(format) => `/api/programs/${id}/exports/reviews?format=${format}`}
-            />
-            <DownloadButtons
-              what="Results"
-              url={(format) => `/api/programs/${id}/exports/results?format=${format}`}
-              disabled={data.funnel.published === 0}
-            />
-            <DossierButton programId={programId} disabled={data.funnel.submitted === 0} />
-          </div>
-          <Panel title="Funnel">
-            <Funnel funnel={data.funnel} />
-          </Panel>
-          <Panel title="Submissions per day">
-            <SubmissionsChart data={data} />
-          </Panel>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title="Reviewer progress">
-              <ReviewerProgress rows={data.reviewers.map((r) => ({ key: r.label, name: r.label, ...r }))} />
+      <QueryStates query={q} loading={<DashboardSkeleton />} error={dashboardError} errorClassName="mt-6">
+        {(data) => (
+          <div className="mt-6 space-y-6">
+            <div className="flex flex-wrap items-start gap-4">
+              <DownloadButtons
+                what="Applications"
+                url={(format) => `/api/programs/${id}/exports/applications?format=${format}&status=started`}
+              />
+              <DownloadButtons
+                what="Reviews"
+                url={(format) => `/api/programs/${id}/exports/reviews?format=${format}`}
+              />
+              <DownloadButtons
+                what="Results"
+                url={(format) => `/api/programs/${id}/exports/results?format=${format}`}
+                disabled={data.funnel.published === 0}
+              />
+              <DossierButton programId={programId} disabled={data.funnel.submitted === 0} />
+            </div>
+            <Panel title="Funnel">
+              <Funnel funnel={data.funnel} />
             </Panel>
-            <Panel title="Drafts as the deadline approaches">
-              <Drafts data={data} />
+            <Panel title="Submissions per day">
+              <SubmissionsChart data={data} />
             </Panel>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Panel title="Reviewer progress">
+                <ReviewerProgress rows={data.reviewers.map((r) => ({ key: r.label, name: r.label, ...r }))} />
+              </Panel>
+              <Panel title="Drafts as the deadline approaches">
+                <Drafts data={data} />
+              </Panel>
+            </div>
           </div>
-        </div>
-      ) : null}
+        )}
+      </QueryStates>
     </DashboardShell>
   );
 }

@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { BackLink } from '../../components/ui/BackLink';
 import { cn, focusRing } from '../../components/ui/cn';
-import { ErrorState } from '../../components/ui/ErrorState';
 import { LinkButton } from '../../components/ui/LinkButton';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryStates } from '../../components/ui/QueryStates';
 import { useTopic } from '../../lib/realtime';
 import { usePageTitle } from '../../lib/title';
 import { DashboardShell } from '../dashboard/DashboardShell';
@@ -13,7 +13,15 @@ import { DossierButton } from '../exports/DossierButton';
 import { DownloadButtons } from '../exports/DownloadButtons';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { dashboardQuery } from './api';
-import { DashboardSkeleton, Drafts, Funnel, type NumberLink, Panel, ReviewerProgress } from './parts';
+import {
+  DashboardSkeleton,
+  Drafts,
+  dashboardError,
+  Funnel,
+  type NumberLink,
+  Panel,
+  ReviewerProgress,
+} from './parts';
 import { SubmissionsChart } from './SubmissionsChart';
 
 /** The admins' numbers open the inbox filtered to what they count. */
@@ -59,66 +67,58 @@ export function ProgramDashboardPage({
         eyebrow={`${orgName} · Dashboard`}
         title={data?.program.name ?? 'Program dashboard'}
       />
-      {q.isPending ? (
-        <DashboardSkeleton />
-      ) : q.isError ? (
-        <div className="mt-6">
-          <ErrorState
-            message={q.error instanceof Error ? q.error.message : 'Failed to load the dashboard.'}
-            onRetry={() => void q.refetch()}
-            retrying={q.isFetching}
-          />
-        </div>
-      ) : data ? (
-        <div className="mt-6 space-y-6">
-          <div className="flex flex-wrap items-start gap-4">
-            <LinkButton
-              to="/org/$orgSlug/admin/reviews"
-              params={{ orgSlug }}
-              search={{ status: 'all', program: programId }}
-              variant="secondary"
-              size="sm"
-            >
-              Open in the inbox
-            </LinkButton>
-            <DownloadButtons
-              what="Applications"
-              url={(format) =>
-                `/api/programs/${enc(programId)}/exports/applications?format=${format}&status=started`
-              }
-            />
-            <DownloadButtons
-              what="Results"
-              url={(format) => `/api/programs/${enc(programId)}/exports/results?format=${format}`}
-              disabled={data.funnel.published === 0}
-            />
-            <DossierButton programId={programId} disabled={data.funnel.submitted === 0} />
-          </div>
-          <Panel title="Funnel">
-            <Funnel funnel={data.funnel} link={inboxLink(data)} />
-          </Panel>
-          <Panel title="Submissions per day">
-            <SubmissionsChart data={data} />
-          </Panel>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title="Reviewer progress">
-              <ReviewerProgress
-                rows={data.reviewers.map((r) => ({
-                  key: r.user_id,
-                  name: r.name ?? r.email ?? '—',
-                  email: r.name ? r.email : null,
-                  touched: r.touched,
-                  finalized: r.finalized,
-                  assigned: r.assigned,
-                }))}
+      <QueryStates query={q} loading={<DashboardSkeleton />} error={dashboardError} errorClassName="mt-6">
+        {(data) => (
+          <div className="mt-6 space-y-6">
+            <div className="flex flex-wrap items-start gap-4">
+              <LinkButton
+                to="/org/$orgSlug/admin/reviews"
+                params={{ orgSlug }}
+                search={{ status: 'all', program: programId }}
+                variant="secondary"
+                size="sm"
+              >
+                Open in the inbox
+              </LinkButton>
+              <DownloadButtons
+                what="Applications"
+                url={(format) =>
+                  `/api/programs/${enc(programId)}/exports/applications?format=${format}&status=started`
+                }
               />
+              <DownloadButtons
+                what="Results"
+                url={(format) => `/api/programs/${enc(programId)}/exports/results?format=${format}`}
+                disabled={data.funnel.published === 0}
+              />
+              <DossierButton programId={programId} disabled={data.funnel.submitted === 0} />
+            </div>
+            <Panel title="Funnel">
+              <Funnel funnel={data.funnel} link={inboxLink(data)} />
             </Panel>
-            <Panel title="Drafts as the deadline approaches">
-              <Drafts data={data} link={inboxLink(data)} />
+            <Panel title="Submissions per day">
+              <SubmissionsChart data={data} />
             </Panel>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Panel title="Reviewer progress">
+                <ReviewerProgress
+                  rows={data.reviewers.map((r) => ({
+                    key: r.user_id,
+                    name: r.name ?? r.email ?? '—',
+                    email: r.name ? r.email : null,
+                    touched: r.touched,
+                    finalized: r.finalized,
+                    assigned: r.assigned,
+                  }))}
+                />
+              </Panel>
+              <Panel title="Drafts as the deadline approaches">
+                <Drafts data={data} link={inboxLink(data)} />
+              </Panel>
+            </div>
           </div>
-        </div>
-      ) : null}
+        )}
+      </QueryStates>
     </DashboardShell>
   );
 }

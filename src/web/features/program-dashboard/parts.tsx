@@ -192,3 +192,7 @@ export function DashboardSkeleton() {
     </div>
   );
 }
+
+/** The dashboard's error line: the server's message, or a plain one. */
+export const dashboardError = (error: unknown) =>
+  error instanceof Error ? error.message : 'Failed to load the dashboard.';
