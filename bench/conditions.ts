@@ -10,7 +10,7 @@ import { round, timing } from './stats';
 
 const OPTIONS = ['Yes', 'No', 'Maybe'];
 
-function form(conditions: number): ApplicationForm {
+export function form(conditions: number): ApplicationForm {
   const questions: Question[] = Array.from({ length: 100 }, (_, i) => {
     const kind = i % 4;
     const q: Question =
@@ -47,7 +47,7 @@ function form(conditions: number): ApplicationForm {
   };
 }
 
-function answers(turn: number): Record<string, unknown> {
+export function answers(turn: number): Record<string, unknown> {
   return Object.fromEntries(
     Array.from({ length: 100 }, (_, i) => {
       const kind = i % 4;

@@ -66,3 +66,47 @@ export async function generateFinalizedResults(
   }
   await db.query('analyze');
 }
+
+export interface SubmittedApplicationsOptions {
+  programId: string;
+  count: number;
+  /** Applicants are `<prefix>-<n>@bench.test`, named `Bench Applicant <n>`. */
+  emailPrefix: string;
+  /** Every application's answers. */
+  answers?: Record<string, unknown>;
+}
+
+/**
+ * `count` onboarded applicants, each with a submitted application to the program carrying
+ * `answers` (no review): the shortlist a program in stages invites to its next stage (decision 066).
+ * One transaction.
+ */
+export async function generateSubmittedApplications(
+  db: SqlQuery,
+  { programId, count, emailPrefix, answers = {} }: SubmittedApplicationsOptions,
+): Promise<void> {
+  const like = `${emailPrefix}-%@bench.test`;
+  await db.query('begin');
+  try {
+    await db.query(
+      `insert into "user" (id, email, name, email_verified)
+       select gen_random_uuid(), $1 || '-' || n || '@bench.test', 'Bench Applicant ' || n, true
+       from generate_series(1, $2::int) n`,
+      [emailPrefix, count],
+    );
+    await db.query(
+      `insert into profiles (id, full_name, onboarded_at, accepted_terms_at)
+       select id, name, now(), now() from "user" where email like $1`,
+      [like],
+    );
+    await db.query(
+      `insert into applications (program_id, user_id, status, submitted_at, submission_version, answers)
+       select $1::uuid, id, 'submitted', now(), 1, $3::jsonb from "user" where email like $2`,
+      [programId, like, JSON.stringify(answers)],
+    );
+    await db.query('commit');
+  } catch (err) {
+    await db.query('rollback').catch(() => {});
+    throw err;
+  }
+}

@@ -32,8 +32,166 @@ export const BENCH_CHROME_FLAGS = [
   '--disable-sync',
 ];
 
+const json = async (res: Response, what: string) => {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
 /**
- * The four measured pages on a started server: the demo applicant signs in and starts an application,
+ * The large form of issue 29's Lighthouse goal: 40 questions in 4 sections of 10, 10 conditions (some
+ * chained) and a budget table (item, amount) with its live total.
+ */
+export function largeForm() {
+  const sections = ['About you', 'Your project', 'Budget', 'Last words'].map((title, i) => ({
+    key: `s${i + 1}`,
+    title,
+  }));
+  type Q = Record<string, unknown>;
+  const questions: Q[] = [];
+  const add = (section: number, q: Q) => questions.push({ required: false, ...q, section: `s${section}` });
+  const when = (question: string, op: string, value: unknown) => ({
+    showIf: { join: 'all', rules: [{ question, op, value }] },
+  });
+  for (let s = 1; s <= 4; s++) {
+    const k = (n: number) => `q${s}_${n}`;
+    add(s, {
+      key: k(1),
+      type: 'select',
+      label: `Category ${s}`,
+      options: ['Arts', 'Science', 'Other'],
+      required: true,
+    });
+    add(s, { key: k(2), type: 'short_text', label: `Title ${s}`, required: true, maxLength: 120 });
+    add(s, { key: k(3), type: 'long_text', label: `Describe part ${s}`, maxWords: 300, required: true });
+    add(s, { key: k(4), type: 'yes_no', label: `Have you applied before (${s})?` });
+    add(s, {
+      key: k(5),
+      type: 'short_text',
+      label: `When did you apply (${s})?`,
+      ...when(k(4), 'equals', 'yes'),
+    });
+    add(s, {
+      key: k(6),
+      type: 'number',
+      label: `Years of experience (${s})`,
+      min: 0,
+      max: 80,
+      integer: true,
+    });
+    add(s, {
+      key: k(7),
+      type: 'long_text',
+      label: `Tell us about your experience (${s})`,
+      ...when(k(6), 'at_least', 2),
+    });
+    add(s, { key: k(8), type: 'date', label: `Start date ${s}` });
+    add(
+      s,
+      s === 3
+        ? {
+            key: k(9),
+            type: 'table',
+            label: 'Budget',
+            columns: [
+              { key: 'item', label: 'Item', type: 'text' },
+              { key: 'amount', label: 'Amount', type: 'number' },
+            ],
+            minRows: 1,
+            maxRows: 20,
+            totalColumn: 'amount',
+          }
+        : {
+            key: k(9),
+            type: 'multi_select',
+            label: `Topics ${s}`,
+            options: ['Music', 'Dance', 'Film', 'Writing'],
+          },
+    );
+    add(s, {
+      key: k(10),
+      type: 'short_text',
+      label: s === 3 ? 'Other funding' : `Other category (${s})`,
+      ...(s === 3 ? {} : when(k(1), 'equals', 'Other')),
+    });
+  }
+  // 4 × 2 conditions above (the "Other category" ones on sections 1, 2 and 4: 11); keep 10.
+  delete questions.find((q) => q.key === 'q4_10')?.showIf;
+  return { questions, sections };
+}
+
+/** Publishes the large form (as the demo org admin; approved by the demo super admin when it must be). */
+async function largeFormProgram(base: string) {
+  const admin = await demoSignIn(base, 'admin@demo.test');
+  const headers = { cookie: admin, origin: base, 'content-type': 'application/json' };
+  const { id } = await json(
+    await fetch(`${base}/api/orgs/riverside-arts/programs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Large Form Grant', type: 'application' }),
+    }),
+    'create the large-form program',
+  );
+  const editor = await json(await fetch(`${base}/api/programs/${id}/editor`, { headers }), 'editor');
+  const published = await json(
+    await fetch(`${base}/api/programs/${id}/publish`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ form: { ...editor.form, ...largeForm() }, version: editor.version }),
+    }),
+    'publish the large form',
+  );
+  if (published.outcome === 'submitted') {
+    const superCookie = await demoSignIn(base, 'super@demo.test');
+    await json(
+      await fetch(`${base}/api/programs/${id}/approve`, {
+        method: 'POST',
+        headers: { cookie: superCookie, origin: base },
+      }),
+      'approve the large form',
+    );
+  }
+  return id as string;
+}
+
+/** A draft of the large form with a third of it answered (so some conditional questions show). */
+async function largeFormDraft(base: string, cookie: string) {
+  const program = await largeFormProgram(base);
+  const { id } = await json(
+    await fetch(`${base}/api/programs/${program}/applications`, {
+      method: 'POST',
+      headers: { cookie, origin: base },
+    }),
+    'start the large-form application',
+  );
+  const answers: Record<string, unknown> = {};
+  for (let s = 1; s <= 4; s++) {
+    answers[`q${s}_1`] = s === 2 ? 'Other' : 'Arts';
+    answers[`q${s}_2`] = `Project part ${s}`;
+    answers[`q${s}_3`] = 'A description of this part of the project, several sentences long. '.repeat(6);
+    answers[`q${s}_4`] = s % 2 ? 'yes' : 'no';
+    answers[`q${s}_6`] = s + 1;
+  }
+  answers.q3_9 = {
+    rows: [
+      { item: 'Instruments', amount: 1200 },
+      { item: 'Hall', amount: 800 },
+      { item: 'Travel', amount: 450 },
+    ],
+  };
+  answers.q3_10 = 'A local arts council grant of 500';
+  await json(
+    await fetch(`${base}/api/applications/${id}/answers`, {
+      method: 'PUT',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ answers, version: 1 }),
+    }),
+    'save the large-form answers',
+  );
+  return id as string;
+}
+
+/**
+ * The measured pages on a started server: the demo applicant signs in and starts an application,
  * whose page is the fourth (read with `cookie`).
  */
 export async function benchPages(base: string) {
@@ -44,11 +202,14 @@ export async function benchPages(base: string) {
     headers: { cookie, origin: base },
   });
   const { id: appId } = (await started.json()) as { id: string };
+  const large = await largeFormDraft(base, cookie);
   const pages: { page: string; label: string; signedIn: boolean }[] = [
     { page: '/', label: '/', signedIn: false },
     { page: '/browse', label: '/browse', signedIn: false },
     { page: `/programs/${program}`, label: `/programs/${program}`, signedIn: false },
     { page: `/applications/${appId}`, label: '/applications/{id}', signedIn: true },
+    // Issue 29: 40 questions in 4 sections, 10 conditions, a budget.
+    { page: `/applications/${large}`, label: '/applications/{id} (40 questions)', signedIn: true },
   ];
   return { cookie, pages };
 }
@@ -73,7 +234,7 @@ export async function runLighthouseBench(
     const { cookie, pages } = await benchPages(base);
     const out: LighthousePage[] = [];
     for (const { page, label, signedIn } of pages) {
-      if (only && !only.some((part) => page.includes(part))) continue;
+      if (only && !only.some((part) => page.includes(part) || label.includes(part))) continue;
       const runs = [];
       let failures = 0;
       for (let r = 0; r < rounds; r++) {

@@ -35,9 +35,11 @@ import { type ProgramsBenchReport, runProgramsBench } from './programs';
 import { type PublishBenchReport, runPublishBench } from './publish';
 import { type ReviewsBenchReport, runReviewsBench } from './reviews';
 import { runScoringBench, type ScoringBenchReport } from './scoring';
+import { runStagesBench, type StagesBenchReport } from './stages';
 import { ms, sleep } from './stats';
 import { runUploadsBench, type UploadsBenchReport } from './uploads';
 import { runUsersBench, type UsersBenchReport } from './users';
+import { runWholeSaveBench } from './whole-save';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -388,6 +390,7 @@ async function main(): Promise<number> {
     featured: [] as FeaturedBenchReport[],
     reviews: null as ReviewsBenchReport | null,
     publish: null as PublishBenchReport | null,
+    stages: null as StagesBenchReport | null,
     exports: null as ExportsBenchReport | null,
     scoring: null as ScoringBenchReport | null,
     uploads: null as UploadsBenchReport | null,
@@ -397,6 +400,7 @@ async function main(): Promise<number> {
     observability: null as ObservabilityReport | null,
     observabilityCpu: null as RequestCpuReport | null,
     conditions: null as ReturnType<typeof runConditionsBench> | null,
+    wholeSave: null as Awaited<ReturnType<typeof runWholeSaveBench>> | null,
   };
   let failed = false;
   try {
@@ -550,6 +554,19 @@ async function main(): Promise<number> {
         },
       },
       {
+        name: 'inviting to the next stage (PostgreSQL, in-process)',
+        postgres: true,
+        run: async () => {
+          const db = await freshDatabase();
+          reports.stages = await runStagesBench(
+            db,
+            log,
+            intSetting('BENCH_STAGE_INVITATIONS', 10_000, 10, 100_000),
+          );
+          await db.drop();
+        },
+      },
+      {
         name: 'exports and dossier (PostgreSQL, server process)',
         postgres: true,
         run: async () => {
@@ -572,6 +589,12 @@ async function main(): Promise<number> {
         name: 'conditional questions (save rules, in-process)',
         run: async () => {
           reports.conditions = runConditionsBench(log);
+        },
+      },
+      {
+        name: 'conditional questions (whole save, in-process)',
+        run: async () => {
+          reports.wholeSave = await runWholeSaveBench(log);
         },
       },
       {

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { bearerTokens } from './api-tokens/bearer';
 import { apiTokenRoutes } from './api-tokens/routes';
 import { applicationRoutes, autosaveShortcut } from './applications/routes';
+import { stageRoutes } from './applications/stage-routes';
 import { auditRoutes } from './audit/routes';
 import { sessionMiddleware } from './auth/session';
 import { signOut } from './auth/sign-out';
@@ -22,6 +23,8 @@ import { type RateBudget, rateLimit, type TakeToken, tokenBuckets } from './http
 import { noStoreWhenSignedIn, originCheck, securityHeaders } from './http/security';
 import type { Shutdown } from './http/shutdown';
 import { serveWeb } from './http/static';
+import { lateLinkRoutes } from './late-links/routes';
+import { letterRoutes } from './letters/routes';
 import { mailRoutes } from './mail/routes';
 import { messageRoutes } from './messages/routes';
 import { metricsHandler } from './metrics/endpoint';
@@ -93,6 +96,9 @@ export const apiRouters = [
   webhookRoutes,
   privacyRoutes,
   messageRoutes,
+  lateLinkRoutes,
+  letterRoutes,
+  stageRoutes,
 ];
 
 export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
@@ -130,6 +136,18 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono<AppEnv> {
   app.use('/api/auth/oauth2/*', signInLimit);
   app.use('/api/auth/demo/*', signInLimit);
   app.use('/api/demo/sign-in', signInLimit);
+  // Reference letter links (decision 065): a token is a key, so guessing is slowed per client.
+  app.use(
+    '/api/letters/*',
+    rateLimit({
+      take: budgets('letters', {
+        capacity: config.letterLinkRatePerMinute ?? 60,
+        perMinute: config.letterLinkRatePerMinute ?? 60,
+      }),
+      clock,
+      trustProxy: config.trustProxy,
+    }),
+  );
 
   // Only the better-auth endpoints the product uses; the rest (update-user, delete-user, sessions
   // lists…) would bypass our own rules (profile validation, soft delete) and are not offered.

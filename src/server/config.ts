@@ -64,6 +64,8 @@ export interface Config {
    * default 600 (decision 040).
    */
   apiTokenRatePerMinute?: number;
+  /** Requests a minute one client may make to reference letter links (decision 065); default 60. */
+  letterLinkRatePerMinute?: number;
   /** S3-compatible object storage (S3_BUCKET set); null: files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
   /** SMTP_URL, MAIL_FROM and MAIL=off (decisions 034, 054). */

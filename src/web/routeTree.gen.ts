@@ -28,6 +28,9 @@ import { Route as AuthedReviewRouteImport } from './routes/_authed/review'
 import { Route as AuthedSuperRouteImport } from './routes/_authed/super'
 import { Route as ApplicationsAppIdRouteImport } from './routes/applications/$appId'
 import { Route as CoalitionsSlugRouteImport } from './routes/coalitions/$slug'
+import { Route as LettersTokenRouteImport } from './routes/letters.$token'
+import { Route as LettersUnsubscribeRouteImport } from './routes/letters.unsubscribe'
+import { Route as AuthedLateTokenRouteImport } from './routes/_authed/late.$token'
 import { Route as AuthedReviewIndexRouteImport } from './routes/_authed/review/index'
 import { Route as AuthedReviewAllRouteImport } from './routes/_authed/review/all'
 import { Route as AuthedSuperIndexRouteImport } from './routes/_authed/super/index'
@@ -43,6 +46,7 @@ import { Route as OrgOrgSlugIndexRouteImport } from './routes/org/$orgSlug/index
 import { Route as ProgramProgramIdReviewRouteImport } from './routes/program/$programId/review'
 import { Route as ProgramsIdIndexRouteImport } from './routes/programs/$id/index'
 import { Route as ProgramsIdApplyRouteImport } from './routes/programs/$id/apply'
+import { Route as ProgramsIdScreeningRouteImport } from './routes/programs/$id/screening'
 import { Route as ProgramsIdStartRouteImport } from './routes/programs/$id/start'
 import { Route as AuthedCoalitionSlugCmRouteImport } from './routes/_authed/coalition/$slug/cm'
 import { Route as AuthedOrgOrgSlugAdminRouteImport } from './routes/_authed/org/$orgSlug/admin'
@@ -165,6 +169,21 @@ const CoalitionsSlugRoute = CoalitionsSlugRouteImport.update({
   path: '/coalitions/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LettersTokenRoute = LettersTokenRouteImport.update({
+  id: '/letters/$token',
+  path: '/letters/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LettersUnsubscribeRoute = LettersUnsubscribeRouteImport.update({
+  id: '/letters/unsubscribe',
+  path: '/letters/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedLateTokenRoute = AuthedLateTokenRouteImport.update({
+  id: '/late/$token',
+  path: '/late/$token',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedReviewIndexRoute = AuthedReviewIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -239,6 +258,11 @@ const ProgramsIdIndexRoute = ProgramsIdIndexRouteImport.update({
 const ProgramsIdApplyRoute = ProgramsIdApplyRouteImport.update({
   id: '/programs/$id/apply',
   path: '/programs/$id/apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsIdScreeningRoute = ProgramsIdScreeningRouteImport.update({
+  id: '/programs/$id/screening',
+  path: '/programs/$id/screening',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProgramsIdStartRoute = ProgramsIdStartRouteImport.update({
@@ -419,6 +443,9 @@ export interface FileRoutesByFullPath {
   '/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/letters/$token': typeof LettersTokenRoute
+  '/letters/unsubscribe': typeof LettersUnsubscribeRoute
+  '/late/$token': typeof AuthedLateTokenRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/audit': typeof AuthedSuperAuditRoute
@@ -430,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/applications/$appId/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/screening': typeof ProgramsIdScreeningRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review/': typeof AuthedReviewIndexRoute
   '/super/': typeof AuthedSuperIndexRoute
@@ -479,6 +507,9 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthedProfileRoute
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/letters/$token': typeof LettersTokenRoute
+  '/letters/unsubscribe': typeof LettersUnsubscribeRoute
+  '/late/$token': typeof AuthedLateTokenRoute
   '/review/all': typeof AuthedReviewAllRoute
   '/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/super/audit': typeof AuthedSuperAuditRoute
@@ -490,6 +521,7 @@ export interface FileRoutesByTo {
   '/applications/$appId/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/screening': typeof ProgramsIdScreeningRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
   '/review': typeof AuthedReviewIndexRoute
   '/super': typeof AuthedSuperIndexRoute
@@ -541,6 +573,9 @@ export interface FileRoutesById {
   '/_authed/super': typeof AuthedSuperRouteWithChildren
   '/applications/$appId': typeof ApplicationsAppIdRoute
   '/coalitions/$slug': typeof CoalitionsSlugRoute
+  '/letters/$token': typeof LettersTokenRoute
+  '/letters/unsubscribe': typeof LettersUnsubscribeRoute
+  '/_authed/late/$token': typeof AuthedLateTokenRoute
   '/_authed/review/all': typeof AuthedReviewAllRoute
   '/_authed/super/assignments': typeof AuthedSuperAssignmentsRoute
   '/_authed/super/audit': typeof AuthedSuperAuditRoute
@@ -552,6 +587,7 @@ export interface FileRoutesById {
   '/applications/$appId_/submitted': typeof ApplicationsAppIdSubmittedRoute
   '/program/$programId/review': typeof ProgramProgramIdReviewRoute
   '/programs/$id/apply': typeof ProgramsIdApplyRoute
+  '/programs/$id/screening': typeof ProgramsIdScreeningRoute
   '/programs/$id/start': typeof ProgramsIdStartRoute
   '/_authed/review/': typeof AuthedReviewIndexRoute
   '/_authed/super/': typeof AuthedSuperIndexRoute
@@ -605,6 +641,9 @@ export interface FileRouteTypes {
     | '/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/letters/$token'
+    | '/letters/unsubscribe'
+    | '/late/$token'
     | '/review/all'
     | '/super/assignments'
     | '/super/audit'
@@ -616,6 +655,7 @@ export interface FileRouteTypes {
     | '/applications/$appId/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/screening'
     | '/programs/$id/start'
     | '/review/'
     | '/super/'
@@ -665,6 +705,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/letters/$token'
+    | '/letters/unsubscribe'
+    | '/late/$token'
     | '/review/all'
     | '/super/assignments'
     | '/super/audit'
@@ -676,6 +719,7 @@ export interface FileRouteTypes {
     | '/applications/$appId/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/screening'
     | '/programs/$id/start'
     | '/review'
     | '/super'
@@ -726,6 +770,9 @@ export interface FileRouteTypes {
     | '/_authed/super'
     | '/applications/$appId'
     | '/coalitions/$slug'
+    | '/letters/$token'
+    | '/letters/unsubscribe'
+    | '/_authed/late/$token'
     | '/_authed/review/all'
     | '/_authed/super/assignments'
     | '/_authed/super/audit'
@@ -737,6 +784,7 @@ export interface FileRouteTypes {
     | '/applications/$appId_/submitted'
     | '/program/$programId/review'
     | '/programs/$id/apply'
+    | '/programs/$id/screening'
     | '/programs/$id/start'
     | '/_authed/review/'
     | '/_authed/super/'
@@ -785,9 +833,12 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   ApplicationsAppIdRoute: typeof ApplicationsAppIdRoute
   CoalitionsSlugRoute: typeof CoalitionsSlugRoute
+  LettersTokenRoute: typeof LettersTokenRoute
+  LettersUnsubscribeRoute: typeof LettersUnsubscribeRoute
   ApplicationsAppIdSubmittedRoute: typeof ApplicationsAppIdSubmittedRoute
   ProgramProgramIdReviewRoute: typeof ProgramProgramIdReviewRoute
   ProgramsIdApplyRoute: typeof ProgramsIdApplyRoute
+  ProgramsIdScreeningRoute: typeof ProgramsIdScreeningRoute
   ProgramsIdStartRoute: typeof ProgramsIdStartRoute
   OrgOrgSlugIndexRoute: typeof OrgOrgSlugIndexRoute
   ProgramsIdIndexRoute: typeof ProgramsIdIndexRoute
@@ -928,6 +979,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoalitionsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/letters/$token': {
+      id: '/letters/$token'
+      path: '/letters/$token'
+      fullPath: '/letters/$token'
+      preLoaderRoute: typeof LettersTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/letters/unsubscribe': {
+      id: '/letters/unsubscribe'
+      path: '/letters/unsubscribe'
+      fullPath: '/letters/unsubscribe'
+      preLoaderRoute: typeof LettersUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/late/$token': {
+      id: '/_authed/late/$token'
+      path: '/late/$token'
+      fullPath: '/late/$token'
+      preLoaderRoute: typeof AuthedLateTokenRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/review/': {
       id: '/_authed/review/'
       path: '/'
@@ -1031,6 +1103,13 @@ declare module '@tanstack/react-router' {
       path: '/programs/$id/apply'
       fullPath: '/programs/$id/apply'
       preLoaderRoute: typeof ProgramsIdApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$id/screening': {
+      id: '/programs/$id/screening'
+      path: '/programs/$id/screening'
+      fullPath: '/programs/$id/screening'
+      preLoaderRoute: typeof ProgramsIdScreeningRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/programs/$id/start': {
@@ -1347,6 +1426,7 @@ interface AuthedRouteChildren {
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedReviewRoute: typeof AuthedReviewRouteWithChildren
   AuthedSuperRoute: typeof AuthedSuperRouteWithChildren
+  AuthedLateTokenRoute: typeof AuthedLateTokenRoute
   AuthedCoalitionSlugCmRoute: typeof AuthedCoalitionSlugCmRouteWithChildren
   AuthedOrgOrgSlugAdminRoute: typeof AuthedOrgOrgSlugAdminRouteWithChildren
   AuthedOrgOrgSlugReviewerRoute: typeof AuthedOrgOrgSlugReviewerRoute
@@ -1358,6 +1438,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedReviewRoute: AuthedReviewRouteWithChildren,
   AuthedSuperRoute: AuthedSuperRouteWithChildren,
+  AuthedLateTokenRoute: AuthedLateTokenRoute,
   AuthedCoalitionSlugCmRoute: AuthedCoalitionSlugCmRouteWithChildren,
   AuthedOrgOrgSlugAdminRoute: AuthedOrgOrgSlugAdminRouteWithChildren,
   AuthedOrgOrgSlugReviewerRoute: AuthedOrgOrgSlugReviewerRoute,
@@ -1381,9 +1462,12 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   ApplicationsAppIdRoute: ApplicationsAppIdRoute,
   CoalitionsSlugRoute: CoalitionsSlugRoute,
+  LettersTokenRoute: LettersTokenRoute,
+  LettersUnsubscribeRoute: LettersUnsubscribeRoute,
   ApplicationsAppIdSubmittedRoute: ApplicationsAppIdSubmittedRoute,
   ProgramProgramIdReviewRoute: ProgramProgramIdReviewRoute,
   ProgramsIdApplyRoute: ProgramsIdApplyRoute,
+  ProgramsIdScreeningRoute: ProgramsIdScreeningRoute,
   ProgramsIdStartRoute: ProgramsIdStartRoute,
   OrgOrgSlugIndexRoute: OrgOrgSlugIndexRoute,
   ProgramsIdIndexRoute: ProgramsIdIndexRoute,

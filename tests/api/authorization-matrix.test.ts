@@ -8,6 +8,8 @@ import { dataOutArea } from './matrix/data-out';
 import { featuredArea } from './matrix/featured';
 import { filesArea } from './matrix/files';
 import type { MatrixArea, Row } from './matrix/helpers';
+import { lateLinksArea } from './matrix/late-links';
+import { lettersArea } from './matrix/letters';
 import { mailArea } from './matrix/mail';
 import { messagesArea } from './matrix/messages';
 import { privacyArea } from './matrix/privacy';
@@ -15,6 +17,8 @@ import { readBack } from './matrix/read-back';
 import { resultsArea } from './matrix/results';
 import { reviewsArea } from './matrix/reviews';
 import { scoringArea } from './matrix/scoring';
+import { screeningArea } from './matrix/screening';
+import { stagesArea } from './matrix/stages';
 import { superArea } from './matrix/super';
 import { webhooksArea } from './matrix/webhooks';
 
@@ -33,6 +37,10 @@ const areas: MatrixArea[] = [
   coreArea,
   privacyArea,
   messagesArea,
+  screeningArea,
+  lateLinksArea,
+  lettersArea,
+  stagesArea,
 ];
 // Read-only and self-contained rows first; rows that change shared state last (core's onboarding at the very end).
 const rows = [...areas.flatMap((a) => a.rows), ...areas.flatMap((a) => a.lastRows ?? [])];

@@ -10,6 +10,7 @@ import {
   startApplication,
   uploadFile,
 } from '../support/factory';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -210,7 +211,7 @@ describe('answers to hidden questions', () => {
     expect(await t.deps.storage.exists(file.filePath)).toBe(true);
   });
 
-  it('stored before a condition hid them, they are never shown to reviewers or exported', async () => {
+  it('stored before a condition hid them, they are never shown to reviewers, exported or printed', async () => {
     const { cookie, id } = await applicant('legacy@conditions.test');
     await send('submit', cookie, id, { q_instrument: 'Piano' }, 1);
     // As if the answer had been kept before the form gained its condition.
@@ -232,6 +233,12 @@ describe('answers to hidden questions', () => {
     const text = await csv.text();
     expect(text).toContain('Piano');
     expect(text).not.toContain('LEGACY-HIDDEN');
+    // Nor printed in the application's PDF.
+    const pdf = await t.request('GET', `/api/applications/${id}/pdf`, { as: admin });
+    expect(pdf.status).toBe(200);
+    const printed = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(printed).toContain('Piano');
+    expect(printed).not.toContain('LEGACY-HIDDEN');
   });
 
   it('the program dashboard counts only the required questions shown to each drafter', async () => {

@@ -94,6 +94,7 @@ describe('program dashboard', () => {
       in_review: 1,
       finalized: 1,
       published: 1,
+      changes_requested: 0,
     });
   });
 

@@ -91,6 +91,24 @@ beforeAll(async () => {
     }),
   );
   await okBody(t.json('POST', `/api/applications/${appId}/messages/read`, { as: applicant.cookie }));
+  // Changes requested (decision 063): she resubmits version 2 naming herself, then a second request
+  // is answered only in her copy (not yet resubmitted).
+  const askChanges = (message: string) =>
+    okBody(
+      t.json('POST', `/api/programs/${programId}/change-requests`, {
+        as: admin,
+        body: {
+          application_ids: [appId],
+          message,
+          due_at: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+          scope: { question_keys: ['q_piece'], section_keys: [] },
+        },
+      }),
+    );
+  await askChanges(`Please name the movement, ${NAME}.`);
+  await submitApplication(t, applicant.cookie, appId, { q_piece: `${NAME} plays Bach, Partita 2` });
+  await askChanges('Which edition?');
+  await saveAnswers(t, applicant.cookie, appId, { q_piece: `${NAME} plays Bach, Bärenreiter`, q_rec: rec });
   // A draft elsewhere, with answers.
   const draft = await startApplication(t, applicant.cookie, draftProgramId);
   await saveAnswers(t, applicant.cookie, draft, { q_piece: 'Unfinished' });
@@ -183,10 +201,37 @@ describe('download my data (issue 33 item 21)', () => {
       ['Rights Winds', 'draft'],
     ]);
     expect(data.applications.find((a: { id: string }) => a.id === appId).answers.q_piece).toBe(
-      `${NAME} plays Bach`,
+      `${NAME} plays Bach, Partita 2`,
     );
     expect(data.results).toHaveLength(1);
     expect(data.results[0].result.decision).toBeTruthy();
+    // Every version she submitted, with her answers, and the change request, asked by the organization.
+    expect(
+      data.submitted_versions.map((v: { application_id: string; number: number; answers: any }) => [
+        v.application_id,
+        v.number,
+        v.answers.q_piece,
+      ]),
+    ).toEqual([
+      [appId, 1, `${NAME} plays Bach`],
+      [appId, 2, `${NAME} plays Bach, Partita 2`],
+    ]);
+    expect(data.submitted_versions.every((v: { submitted_at: string }) => Date.parse(v.submitted_at))).toBe(
+      true,
+    );
+    const mine = data.applications.find((a: { id: string }) => a.id === appId);
+    expect(mine.submission_version).toBe(2);
+    expect(mine.change_request).toMatchObject({
+      requested_by: 'Riverside Arts Center',
+      message: 'Which edition?',
+      scope: { question_keys: ['q_piece'], section_keys: [] },
+      your_changes_not_yet_resubmitted: { q_piece: `${NAME} plays Bach, Bärenreiter` },
+    });
+    expect(Date.parse(mine.change_request.due_at)).toBeGreaterThan(
+      Date.parse(mine.change_request.requested_at),
+    );
+    expect(JSON.stringify(mine.change_request)).not.toContain('changes_requested_by');
+    expect(data.applications.find((a: { id: string }) => a.id !== appId).change_request).toBeNull();
     // The thread, under the names the applicant sees on it, and how far they read it.
     expect(
       data.messages.map((m: { application_id: string; from: string; text: string }) => [
@@ -221,7 +266,10 @@ describe('download my data (issue 33 item 21)', () => {
     const { emails, ...rest } = data;
     expect(found(JSON.stringify(rest))).toEqual([]);
     const naming = emails.filter((m: unknown) => found(JSON.stringify(m)).length);
-    expect(naming.map((m: { kind: string }) => m.kind)).toEqual(['message_received']);
+    expect(naming.map((m: { kind: string }) => m.kind).sort()).toEqual([
+      'application_resubmitted',
+      'message_received',
+    ]);
     expect(data.messages).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMessages } from '../../src/server/applications/start';
 import { applications, auditLog, webhookDeliveries } from '../../src/server/db/schema';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { closeTransport } from '../../src/server/mail/transport';
@@ -193,6 +194,13 @@ describe('grace period', () => {
     );
 
     t.clock.set(new Date(closeAt.getTime() + 10 * MIN));
+    // Only drafts already started: nobody starts a new application in the grace period.
+    const newcomer = await onboardedUser(t, 'eve@deadlines.test');
+    const started = await t.json<any>('POST', `/api/programs/${programId}/applications`, {
+      as: newcomer.cookie,
+    });
+    expect(started.status).toBe(409);
+    expect(started.body.error.message).toBe(startMessages.closed);
     const cy = await appOf(people.cy);
     expect(cy.body.editable).toBe(true);
     expect(cy.body.deadline.grace_until).toBe(new Date(closeAt.getTime() + 15 * MIN).toISOString());

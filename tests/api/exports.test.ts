@@ -230,11 +230,12 @@ describe('applications export', () => {
     );
     expect(res.headers.get('x-export-rows')).toBe('2');
     const [header, ...rows] = csvRows(body);
-    expect(header.slice(0, 7)).toEqual([
+    expect(header.slice(0, 8)).toEqual([
       'Application ID',
       'Applicant',
       'Applicant email',
       'Status',
+      'Version',
       'Started (UTC)',
       'Submitted (UTC)',
       'Last saved (UTC)',
@@ -337,7 +338,7 @@ describe('applications export', () => {
     }
   });
 
-  it('XLSX: the same rows and cells as the CSV, times as dates, no formulas', async () => {
+  it('XLSX: the same rows and cells as the CSV, times and days as dates, no formulas', async () => {
     const { res, body } = await download(path('xlsx'), admin);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
@@ -353,7 +354,10 @@ describe('applications export', () => {
       const x = xlsx.find((r) => r[0] === csv[i][0])!;
       csv[i].forEach((c, j) => {
         const v = x[j];
-        if (v instanceof Date)
+        // A calendar day (a date answer, the date of birth) is a day in both; a time is a UTC time.
+        if (v instanceof Date && /^\d{4}-\d{2}-\d{2}$/.test(c))
+          expect(v.toISOString()).toBe(`${c}T00:00:00.000Z`);
+        else if (v instanceof Date)
           expect(
             v
               .toISOString()
@@ -635,6 +639,7 @@ describe('the inbox views the exports start from', () => {
       published: 1,
       unsubmitted: 1,
       started: 3,
+      changes_requested: 0,
     });
     const published = await get(`status=published&program_id=${programId}`);
     expect(published.items.map((r: { application_id: string }) => r.application_id)).toEqual([appIds.amelie]);

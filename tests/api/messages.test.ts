@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailMessages, webhookDeliveries } from '../../src/server/db/schema';
+import { auditLog, mailMessages, user, webhookDeliveries } from '../../src/server/db/schema';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { closeTransport } from '../../src/server/mail/transport';
 import { messageWords } from '../../src/shared/domain/messages';
 import type { MessageCounts, MessageThread } from '../../src/shared/schemas/messages';
 import { onboardedUser, submittedApplication } from '../support/factory';
 import { pdfText } from '../support/pdf-text';
-import { setScoring } from '../support/scoring';
+import { assign, setScoring } from '../support/scoring';
 import { TestSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
@@ -281,6 +282,82 @@ describe('who may read a thread', () => {
     await sse.body?.cancel();
   });
 
+  it('with reviewers in the thread, an applicant’s message is emailed to the assigned reviewers once each; never to a recused or unassigned one; blind: "Applicant #N"', async () => {
+    // (The previous test let reviewers write and made the program blind.) A second judge of the program.
+    const judge = await onboardedUser(t, 'judge.two@messages.test', 'Jules Judge');
+    const added = await t.json('POST', `/api/programs/${program}/reviewers`, {
+      as: admin,
+      body: { email: 'judge.two@messages.test' },
+    });
+    expect(added.status).toBe(200);
+    const reviewerEmail = 'reviewer@demo.test';
+    const JUDGE = 'judge.two@messages.test';
+    const base = { reviewer: mailTo(reviewerEmail).length, admin: mailTo('admin@demo.test').length };
+    const since = (address: string, from: number) => mailTo(address).slice(from);
+    const postAndWait = async (body: string, expected: number) => {
+      t.clock.advance(60_000);
+      const sent = smtp.received.length;
+      expect((await post(ana.cookie, { body })).status).toBe(200);
+      await smtp.waitFor(sent + expected);
+      await new Promise((r) => setTimeout(r, 1_500));
+    };
+
+    // Shared review, blind: every reviewer of the program, once each, and the applicant is a number.
+    await postAndWait('My second piece is Ravel.', 3);
+    const toReviewer = since(reviewerEmail, base.reviewer);
+    expect(toReviewer).toHaveLength(1);
+    expect(since(JUDGE, 0)).toHaveLength(1);
+    expect(toReviewer[0].mail.text).toContain('My second piece is Ravel.');
+    expect(toReviewer[0].mail.text).toMatch(/Applicant #\d+ wrote a message/);
+    expect(toReviewer[0].mail.text).toContain(`/review/app/${ana.id}`);
+    expect(toReviewer[0].mail.text).toContain('you review');
+    for (const m of [...toReviewer, ...since(JUDGE, 0)])
+      expect(`${m.mail.subject} ${m.mail.text} ${m.mail.html}`).not.toMatch(/Ana|Ortiz/);
+    expect(mailTo('other.reviewer@example.test')).toHaveLength(0);
+    expect(since('admin@demo.test', base.admin)).toHaveLength(1);
+
+    // Independent scoring: only those with a score sheet of it (none yet) …
+    await setScoring(t, admin, program, { mode: 'independent', blind: false });
+    await postAndWait('And a Bach sarabande.', 1);
+    expect(since(reviewerEmail, base.reviewer)).toHaveLength(1);
+    expect(since(JUDGE, 0)).toHaveLength(1);
+    // … then both assigned, the judge recuses: the assigned reviewer alone.
+    const [{ id: reviewerId }] = await t.deps.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, reviewerEmail));
+    await assign(t, admin, program, [ana.id], [reviewerId, judge.id]);
+    const recused = await t.json('POST', `/api/applications/${ana.id}/recuse`, {
+      as: judge.cookie,
+      body: { note: 'I teach her' },
+    });
+    expect(recused.status).toBe(200);
+    await postAndWait('Also a Paganini caprice.', 2);
+    const now = since(reviewerEmail, base.reviewer);
+    expect(now).toHaveLength(2);
+    expect(now[1].mail.text).toContain('Ana Ortiz wrote a message');
+    expect(since(JUDGE, 0)).toHaveLength(1);
+
+    // Reviewers out of the thread again: they get nothing.
+    await t.json('PUT', `/api/programs/${program}/message-settings`, {
+      as: admin,
+      body: { reviewers_may_write: false },
+    });
+    await postAndWait('Thank you all.', 1);
+    expect(since(reviewerEmail, base.reviewer)).toHaveLength(2);
+    // Exactly once each, by key.
+    const rows = await t.deps.db
+      .select({ key: mailMessages.key })
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, 'message_received'));
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    await t.json('PUT', `/api/programs/${program}/message-settings`, {
+      as: admin,
+      body: { reviewers_may_write: true },
+    });
+    await setScoring(t, admin, program, { mode: 'shared', blind: true });
+  });
+
   it('refuses an empty message before it is stored', async () => {
     const count = async () =>
       (
@@ -308,5 +385,24 @@ describe('who may read a thread', () => {
     expect(forAdmin).toContain('Ana Ortiz');
     const forReviewer = await pdf(world.cookies.reviewer!);
     expect(forReviewer).not.toContain('Attached below, thank you!');
+  });
+
+  it('the program dossier has the thread in the applicant’s PDF for admins; a coalition manager’s has none', async () => {
+    for (const cookie of [admin, world.cookies.coalitionManager])
+      await t.request('POST', '/api/me/personal-data-notice', { as: cookie });
+    /** The dossier's application PDFs (one per applicant) that hold Ana's message. */
+    const withMessage = async (cookie: string) => {
+      const res = await t.request('GET', `/api/programs/${program}/dossier`, { as: cookie });
+      expect(res.status).toBe(200);
+      const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
+      const pdfs = Object.keys(zip.files).filter((n) => n.endsWith('/application.pdf'));
+      expect(pdfs.length).toBeGreaterThan(0);
+      const texts = await Promise.all(pdfs.map(async (n) => pdfText(await zip.file(n)!.async('nodebuffer'))));
+      return texts.filter((text) => text.includes('Attached below, thank you!'));
+    };
+    const forAdmin = await withMessage(admin);
+    expect(forAdmin).toHaveLength(1);
+    expect(forAdmin[0]).toContain('Messages');
+    expect(await withMessage(world.cookies.coalitionManager!)).toHaveLength(0);
   });
 });

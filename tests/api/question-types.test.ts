@@ -31,6 +31,7 @@ const questions: Question[] = [
     options: ['Strings', 'Winds', 'Brass'],
     maxChoices: 2,
   },
+  { key: 'q_start', type: 'date', label: 'Start date', required: false },
 ];
 
 beforeAll(async () => {
@@ -74,6 +75,7 @@ describe('new question types', () => {
       q_email: 'teacher@example.org',
       q_site: 'https://example.org/me',
       q_sections: ['Winds', 'Strings'],
+      q_start: '2026-09-01',
     });
     expect(good.status).toBe(200);
     expect(good.body.answers).toEqual({
@@ -82,6 +84,7 @@ describe('new question types', () => {
       q_email: 'teacher@example.org',
       q_site: 'https://example.org/me',
       q_sections: ['Strings', 'Winds'],
+      q_start: '2026-09-01',
     });
     const submitted = await t.json<any>('POST', `/api/applications/${id}/submit`, {
       as: cookie,
@@ -90,7 +93,7 @@ describe('new question types', () => {
     expect(submitted.status).toBe(200);
   });
 
-  it('exports numbers as numbers and yes/no as words', async () => {
+  it('exports numbers as numbers, dates as dates and yes/no as words', async () => {
     await t.request('POST', '/api/me/personal-data-notice', { as: admin });
     const res = await t.request('GET', `/api/programs/${programId}/exports/applications?format=xlsx`, {
       as: admin,
@@ -103,7 +106,18 @@ describe('new question types', () => {
     const row = sheet.getRow(2).values as unknown[];
     expect(row[header.indexOf('Budget')]).toBe(1200.5);
     expect(row[header.indexOf('Resident of the state')]).toBe('Yes');
+    // A date question's answer is a date cell (a calendar day), as is the profile's date of birth.
+    const start = sheet.getRow(2).getCell(header.indexOf('Start date'));
+    expect(start.value).toEqual(new Date('2026-09-01T00:00:00Z'));
+    expect(start.numFmt).toBe('yyyy-mm-dd');
     // A content block has no column.
     expect(header).not.toContain('Before you start');
+    // The CSV writes the day as it was answered.
+    const csv = await t.request('GET', `/api/programs/${programId}/exports/applications?format=csv`, {
+      as: admin,
+    });
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    const cells = (line: string) => line.split(',').map((c) => c.replace(/^"|"$/g, ''));
+    expect(cells(lines[1])[cells(lines[0]).indexOf('Start date')]).toBe('2026-09-01');
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { notifyTopic } from '../../src/server/realtime/notify';
@@ -12,6 +13,7 @@ import {
   uploadFile,
 } from '../support/factory';
 import { assign, scoreSheet, setScoring } from '../support/scoring';
+import { changesUntil } from '../support/sse';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -122,11 +124,15 @@ describe('every read of one application (item 1)', () => {
       .filter(([path, ops]) => path.startsWith('/applications/{id}') && 'get' in ops)
       .map(([path]) => path)
       // The signed-out link preview shows the program only, never the application.
-      .filter((path) => path !== '/applications/{id}/preview');
+      .filter((path) => path !== '/applications/{id}/preview')
+      // The applicant's own letter requests (states only; staff read letters at /letters).
+      .filter((path) => path !== '/applications/{id}/letter-requests');
     expect(reads).toEqual(expect.arrayContaining(['/applications/{id}', '/applications/{id}/pdf']));
     for (const path of reads) {
-      const url = `/api${path.replace('{id}', applicationId)}`;
-      expect((await t.request('GET', url, { as: judges.assigned.cookie })).status, url).toBe(200);
+      // A letter's file also names a request (none here): the gate refuses before it is looked up.
+      const url = `/api${path.replace('{id}', applicationId).replace('{requestId}', randomUUID())}`;
+      if (!path.includes('{requestId}'))
+        expect((await t.request('GET', url, { as: judges.assigned.cookie })).status, url).toBe(200);
       for (const who of ['unassigned', 'recused'] as const)
         expect((await t.request('GET', url, { as: judges[who].cookie })).status, `${url} ${who}`).toBe(403);
     }
@@ -158,43 +164,6 @@ describe('profile and answer files go through the same gate (item 2)', () => {
     expect(await signStatus(files.resume.filePath, judges.assigned.cookie)).toBe(200);
   });
 });
-
-/** Reads the `change` events of a Server-Sent Events response until `until` matches one (bounded). */
-async function changesUntil(res: Response, until: (data: Record<string, unknown>) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: Record<string, unknown>[] = [];
-  let buffer = '';
-  const deadline = Date.now() + 10_000;
-  try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<{ done: true; value: undefined }>((resolve) =>
-          setTimeout(() => resolve({ done: true, value: undefined }), Math.max(0, deadline - Date.now())),
-        ),
-      ]);
-      if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.includes('event: change')) continue;
-        const data = JSON.parse(
-          block
-            .split('\n')
-            .find((l) => l.startsWith('data: '))!
-            .slice(6),
-        );
-        events.push(data);
-        if (until(data)) return events;
-      }
-    }
-    throw new Error(`the awaited event never came; heard ${JSON.stringify(events)}`);
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
 
 async function listen(cookie: string) {
   const res = await t.request('GET', '/api/events?topic=reviews', { as: cookie });
@@ -246,7 +215,7 @@ describe('the reviews topic: a listener hears only what it may read (item 4)', (
       as: judges.assigned.cookie,
     });
     expect(res.status).toBe(200);
-    const heard = changesUntil(res, (d) => d.sentinel === true);
+    const heard = changesUntil(res, (d) => d.sentinel === true, { orClosed: true });
     await new Promise((r) => setTimeout(r, 100));
     await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { before: true }));
     await t.json('POST', `/api/programs/${YOUTH}/score-assignments/remove`, {

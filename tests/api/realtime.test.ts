@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionMiddleware } from '../../src/server/auth/session';
 import type { AppEnv } from '../../src/server/context';
 import { type Database, openPostgres } from '../../src/server/db/client';
-import { organizations, programs } from '../../src/server/db/schema';
+import { assignments, organizations, programs, user } from '../../src/server/db/schema';
 import { errorResponse } from '../../src/server/http/errors';
 import { createNotifier, type ListenClient, RESYNC } from '../../src/server/realtime/notifier';
 import { notifyTopic } from '../../src/server/realtime/notify';
@@ -289,6 +289,103 @@ describe('GET /api/events with tuned limits', () => {
     } finally {
       await notifier.stop();
     }
+  });
+
+  describe('a stream ends when its session loses the rights it was opened with', () => {
+    const email = 'stream.admin@example.test';
+    let cookie: string;
+    let assignmentId: string;
+    const app = () => appWith({ recheckMs: 10, heartbeatMs: 10 });
+
+    beforeAll(async () => {
+      cookie = await t.signIn(email);
+      await t.request('POST', '/api/me/onboarding', { as: cookie, body: { accept_terms: true } });
+      const [{ id: userId }] = await t.deps.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, email));
+      [{ id: assignmentId }] = await t.deps.db
+        .insert(assignments)
+        .values({ userId, kind: 'org_admin', scopeType: 'org', scopeId: world.ids.riversideOrg })
+        .returning({ id: assignments.id });
+    });
+
+    /** Reads heartbeats until the stream ends; fails if it outlives `count` of them. */
+    const endsWithin = async (stream: EventStream, count: number) => {
+      for (let i = 0; i < count; i++) {
+        try {
+          await stream.next('a heartbeat', { comments: true });
+        } catch (err) {
+          expect(String(err)).toContain('the stream ended');
+          return;
+        }
+      }
+      throw new Error(`the stream outlived ${count} heartbeats`);
+    };
+
+    it('stays open while nothing changes (many checks pass)', async () => {
+      const stream = await subscribe(topicOf(riversidePrograms[0]), cookie, app());
+      try {
+        for (let i = 0; i < 20; i++) {
+          expect(await stream.next('a heartbeat', { comments: true })).toMatchObject({
+            comment: 'heartbeat',
+          });
+        }
+      } finally {
+        await stream.close();
+      }
+    });
+
+    it('stays open when a right is gained (nothing it was authorized for is lost)', async () => {
+      const stream = await subscribe(topicOf(riversidePrograms[0]), cookie, app());
+      const [{ id: userId }] = await t.deps.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, email));
+      const [{ id: gained }] = await t.deps.db
+        .insert(assignments)
+        .values({ userId, kind: 'reviewer', scopeType: 'org', scopeId: world.ids.riversideOrg })
+        .returning({ id: assignments.id });
+      try {
+        for (let i = 0; i < 20; i++) {
+          expect(await stream.next('a heartbeat', { comments: true })).toMatchObject({
+            comment: 'heartbeat',
+          });
+        }
+      } finally {
+        await stream.close();
+        await t.deps.db.delete(assignments).where(eq(assignments.id, gained));
+      }
+    });
+
+    it('ends when the org admin role is revoked, and the reconnect is refused', async () => {
+      const stream = await subscribe(topicOf(riversidePrograms[0]), cookie, app());
+      await t.deps.db.update(assignments).set({ status: 'revoked' }).where(eq(assignments.id, assignmentId));
+      try {
+        await endsWithin(stream, 500);
+      } finally {
+        await stream.close();
+        await t.deps.db.update(assignments).set({ status: 'active' }).where(eq(assignments.id, assignmentId));
+      }
+      await t.deps.db.update(assignments).set({ status: 'revoked' }).where(eq(assignments.id, assignmentId));
+      const again = await app().request('GET', `/api/events?topic=${topicOf(riversidePrograms[0])}`, {
+        as: cookie,
+      });
+      expect(again.status).toBe(403);
+      await t.deps.db.update(assignments).set({ status: 'active' }).where(eq(assignments.id, assignmentId));
+    });
+
+    it('ends when the session is signed out', async () => {
+      const own = await t.signIn(email);
+      const stream = await subscribe(topicOf(riversidePrograms[0]), own, app());
+      const signOut = await t.request('POST', '/api/auth/sign-out', { as: own, body: {} });
+      expect(signOut.status).toBe(200);
+      try {
+        await endsWithin(stream, 500);
+      } finally {
+        await stream.close();
+      }
+    });
   });
 });
 

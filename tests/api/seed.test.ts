@@ -9,8 +9,9 @@ import { demoAccounts } from '../../src/server/demo/accounts';
 import { sniffType } from '../../src/server/files/content';
 import { loadActor } from '../../src/server/users/queries';
 import { APPLYHUB_ORG_SLUG, ORG_APPLICATION_PROGRAM_ID } from '../../src/shared/domain/applyhub';
+import { formProblem } from '../../src/shared/domain/forms';
 import { programTypes, reviewStatuses, windowState } from '../../src/shared/domain/programs';
-import { applicationFormSchema, specQuestionTypes } from '../../src/shared/schemas/forms';
+import { applicationFormSchema, questionTypes, specQuestionTypes } from '../../src/shared/schemas/forms';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const {
@@ -444,7 +445,7 @@ describe('seed: programs', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 
-  it('stores valid forms of 3 to 8 questions with unique keys, using each of the spec’s six question types', async () => {
+  it('stores valid forms of 3 to 8 questions with unique keys, using every question type (the spec’s six and issue 29’s)', async () => {
     const rows = await db.select().from(programs);
     const seen = new Set<string>();
     for (const p of rows) {
@@ -467,7 +468,13 @@ describe('seed: programs', () => {
         ).toBe(true);
       }
     }
-    expect([...seen].sort()).toEqual([...specQuestionTypes].sort());
+    expect([...seen].sort()).toEqual([...questionTypes].sort());
+    // The richer demo form (issue 29): two sections, a condition and a table with a total.
+    const leaders = rows.find((p) => p.name === 'Arts Leaders Scholarship')!;
+    expect(leaders.form.sections?.map((s) => s.title)).toEqual(['About you', 'Your plans']);
+    expect(leaders.form.questions.some((q) => q.showIf)).toBe(true);
+    expect(formProblem(leaders.form)).toBeNull();
+    expect(leaders.form.questions.find((q) => q.type === 'table')?.totalColumn).toBe('amount');
     const withProfile = rows.filter((p) => p.form.profile.enabled);
     expect(withProfile.some((p) => Object.values(p.form.profile.sections).includes(false))).toBe(true);
     expect(rows.some((p) => !p.form.profile.enabled)).toBe(true);

@@ -1,15 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, publications, webhookDeliveries } from '../../src/server/db/schema';
+import { auditLog, mailMessages, publications, user, webhookDeliveries } from '../../src/server/db/schema';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { withdrawMessages } from '../../src/shared/domain/applications';
 import {
   onboardedUser,
+  programWithForm,
   reviewApplication,
   startApplication,
   submittedApplication,
   uploadFile,
 } from '../support/factory';
+import { assign, setScoring } from '../support/scoring';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   reviewer = world.cookies.reviewer as string;
   const hook = await t.json('POST', '/api/orgs/riverside-arts/webhooks', {
     as: admin,
-    body: { url: 'http://127.0.0.1:9/hook', events: ['application.withdrawn'] },
+    body: { url: 'http://127.0.0.1:9/hook', events: ['application.withdrawn', 'application.reinstated'] },
   });
   expect(hook.status).toBe(201);
 });
@@ -74,6 +76,22 @@ describe('POST /api/applications/{id}/withdraw', () => {
     const seen = await t.json<any>('GET', `/api/applications/${app.id}`, { as: admin });
     expect(seen.status).toBe(200);
     expect(seen.body.status).toBe('withdrawn');
+    // Kept for the record: the inbox's All view and the export show it as withdrawn; the review-state views leave it out.
+    const inbox = async (status: string) =>
+      (
+        await t.json<any>('GET', `/api/orgs/riverside-arts/reviews?status=${status}&program_id=${program}`, {
+          as: admin,
+        })
+      ).body.items.find((r: { application_id: string }) => r.application_id === app.id);
+    expect((await inbox('all'))?.application_status).toBe('withdrawn');
+    expect(await inbox('not_started')).toBeUndefined();
+    expect((await t.request('POST', '/api/me/personal-data-notice', { as: admin })).status).toBe(200);
+    const csv = await t.request('GET', `/api/programs/${program}/exports/applications?format=csv`, {
+      as: admin,
+    });
+    const lines = (await csv.text()).split(/\r?\n/);
+    const statusColumn = lines[0].split(',').indexOf('Status');
+    expect(lines.find((l) => l.startsWith(app.id))?.split(',')[statusColumn]).toBe('withdrawn');
 
     const [entry] = await t.deps.db
       .select()
@@ -143,5 +161,106 @@ describe('POST /api/applications/{id}/reinstate', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'application.reinstated'), eq(auditLog.targetId, app.id)));
     expect(entry).toBeTruthy();
+    const hooks = await t.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'application.reinstated'));
+    expect(hooks.filter((h) => JSON.stringify(h.payload).includes(app.id))).toHaveLength(1);
+  });
+});
+
+describe('a withdrawn application leaves the reviewers’ loads', () => {
+  it('independent scoring: next to score, remaining, progress and reminders count it no more; reinstating brings it back', async () => {
+    const now = t.clock.now().getTime();
+    const scored = await programWithForm(
+      t,
+      admin,
+      world.slugs.org,
+      {
+        name: 'Withdrawn Loads Fellowship',
+        open_at: new Date(now - 86_400_000).toISOString(),
+        close_at: new Date(now + 10 * 86_400_000).toISOString(),
+      },
+      { questions: [{ key: 'essay', type: 'long_text', label: 'Essay', required: true }] },
+    );
+    await setScoring(t, admin, scored, { mode: 'independent', blind: false });
+    const first = await submittedApplication(t, 'loads.first@example.test', scored, {
+      answers: { essay: 'First' },
+    });
+    t.clock.advance(60_000);
+    const second = await submittedApplication(t, 'loads.second@example.test', scored, {
+      answers: { essay: 'Second' },
+    });
+    const [{ id: reviewerId }] = await t.deps.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, 'reviewer@demo.test'));
+    await assign(t, admin, scored, [first.id, second.id], [reviewerId]);
+
+    const next = async () =>
+      (await t.json<any>('GET', `/api/review/programs/${scored}/next`, { as: reviewer })).body;
+    const progress = async () =>
+      (await t.json<any>('GET', `/api/programs/${scored}/reviewer-progress`, { as: admin })).body.items.find(
+        (r: { user_id: string }) => r.user_id === reviewerId,
+      );
+    const toScore = async () =>
+      (await t.json<any>('GET', '/api/review/pending-counts', { as: reviewer })).body.items.find(
+        (r: { program_id: string }) => r.program_id === scored,
+      )?.to_score;
+    const dashboard = async () =>
+      (await t.json<any>('GET', `/api/programs/${scored}/dashboard`, { as: admin })).body.reviewers.find(
+        (r: { user_id: string }) => r.user_id === reviewerId,
+      );
+    expect(await next()).toEqual({ application_id: first.id, remaining: 2 });
+    expect(await progress()).toMatchObject({ assigned: 2, remaining: 2 });
+    expect(await toScore()).toBe(2);
+    expect((await dashboard()).assigned).toBe(2);
+
+    expect((await withdraw(first.id, first.cookie)).status).toBe(200);
+    // Never sent to an application they can no longer open.
+    expect(await next()).toEqual({ application_id: second.id, remaining: 1 });
+    expect(await progress()).toMatchObject({ assigned: 1, remaining: 1 });
+    expect((await dashboard()).assigned).toBe(1);
+    const queue = await t.json<any>('GET', `/api/review/programs/${scored}/queue`, { as: reviewer });
+    expect(queue.body.items.map((r: { application_id: string }) => r.application_id)).toEqual([second.id]);
+    // With reviewers in the threads, a message on the withdrawn application is emailed to no reviewer.
+    const settings = await t.json('PUT', `/api/programs/${scored}/message-settings`, {
+      as: admin,
+      body: { reviewers_may_write: true },
+    });
+    expect(settings.status).toBe(200);
+    const toReviewer = async (applicationId: string) =>
+      (
+        await t.deps.db
+          .select()
+          .from(mailMessages)
+          .where(
+            and(eq(mailMessages.kind, 'message_received'), eq(mailMessages.toAddress, 'reviewer@demo.test')),
+          )
+      ).filter((m) => m.data.applicationId === applicationId).length;
+    for (const who of [first, second]) {
+      t.clock.advance(60_000);
+      const wrote = await t.json('POST', `/api/applications/${who.id}/messages`, {
+        as: who.cookie,
+        body: { body: 'A question about my audition.' },
+      });
+      expect(wrote.status).toBe(200);
+    }
+    expect(await toReviewer(first.id)).toBe(0);
+    expect(await toReviewer(second.id)).toBe(1);
+
+    expect((await withdraw(second.id, second.cookie)).status).toBe(200);
+    expect(await next()).toEqual({ application_id: null, remaining: 0 });
+    expect((await toScore()) ?? 0).toBe(0);
+    const remind = await t.json<any>(
+      'POST',
+      `/api/programs/${scored}/reviewer-progress/${reviewerId}/remind`,
+      { as: admin },
+    );
+    expect(remind.status).toBe(409);
+
+    expect((await reinstate(first.id, admin)).status).toBe(200);
+    expect(await next()).toEqual({ application_id: first.id, remaining: 1 });
+    expect(await progress()).toMatchObject({ assigned: 1, remaining: 1 });
   });
 });

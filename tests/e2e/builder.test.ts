@@ -78,8 +78,9 @@ async function editorApi(page: Page, id: string) {
 
 describe('org editor', () => {
   it('adds one question of each type, reorders by mouse and keyboard, previews, saves, and the order persists', async () => {
-    // Tall enough to see the dragged rows at once.
-    const page = await openBuilder('admin@demo.test', builderPath(programId), 1280, 1800);
+    // Tall enough that the whole builder fits and nothing can scroll: dnd-kit auto-scrolls a list when
+    // the pointer nears an edge, more the longer a drop takes, so a loaded machine dropped a row too far.
+    const page = await openBuilder('admin@demo.test', builderPath(programId), 1280, 4000);
     try {
       await page.getByRole('heading', { level: 2, name: 'Common Application Options' }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Reviewer Form' }).waitFor();

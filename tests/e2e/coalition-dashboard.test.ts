@@ -66,3 +66,35 @@ describe.each([
     }
   });
 });
+
+describe('copy from the coalition landing (issue 29 item 5)', () => {
+  it('copies a program into a new draft and opens it in the editor, at 375 px', async () => {
+    const page: Page = await newPage(browser, { baseURL: app.url, width: 375 });
+    await signInAs(page.context(), app.url, 'coalition@demo.test');
+    try {
+      await page.goto('/coalition/metro-arts-coalition/cm');
+      const programs = page.getByRole('region', { name: 'Programs', exact: true });
+      const copyButton = programs.getByRole('button', { name: 'Copy Youth Orchestra Auditions' });
+      await copyButton.waitFor();
+      await expectNoAxeViolations(page);
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await fits()).toBe(true);
+      const original = page.url();
+      await copyButton.click();
+      await page.waitForURL(/\/coalition\/metro-arts-coalition\/cm\/programs\/[0-9a-f-]+\/builder$/);
+      expect(page.url()).not.toBe(original);
+      await page.getByText('Copied as a new draft: Youth Orchestra Auditions (copy)').waitFor();
+      const copyId = /programs\/([0-9a-f-]+)\/builder$/.exec(page.url())?.[1];
+      const res = await page.context().request.get(`${app.url}/api/programs/${copyId}/editor`);
+      expect(res.status()).toBe(200);
+      const editor = (await res.json()) as { form: { questions: unknown[] } };
+      expect(editor.form.questions.length).toBeGreaterThan(0);
+
+      await page.goto('/coalition/metro-arts-coalition/cm');
+      await programs.getByRole('heading', { level: 3, name: 'Youth Orchestra Auditions (copy)' }).waitFor();
+      expect(await fits()).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

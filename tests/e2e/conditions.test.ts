@@ -92,6 +92,44 @@ describe('conditional questions', () => {
         )
         .waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
+      // Nor moved above its source through another section: refused, naming both, the section kept.
+      const sectionOf = dependent.getByRole('combobox', { name: /^Section/ });
+      await sectionOf.selectOption({ label: 'About you' });
+      await page
+        .getByRole('alert')
+        .getByText(
+          'This would put "Which strings?" before "Instrument", which it depends on. Change or remove that condition first.',
+        )
+        .waitFor();
+      expect(await sectionOf.inputValue()).toBe(
+        await row(page, 'Instrument')
+          .getByRole('combobox', { name: /^Section/ })
+          .inputValue(),
+      );
+
+      // A third section shown only to string players (decision 062): its rule on an earlier section's question.
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.getByRole('textbox', { name: 'Section 3 title' }).fill('String section');
+      await addQuestion(page, 'Short text', 'Bow hold');
+      const third = page.getByRole('list', { name: 'Sections' }).getByRole('listitem').nth(2);
+      await third.getByRole('button', { name: 'Add a condition to section 3' }).click();
+      await third.getByRole('combobox', { name: /^Question \(/ }).selectOption({ label: 'Instrument' });
+      await third.getByRole('combobox', { name: /^Comparison/ }).selectOption('one_of');
+      await third.getByRole('checkbox', { name: 'Viola' }).click();
+      await third.getByText('Shown if Instrument is Violin or Viola').waitFor();
+      await expectNoAxeViolations(page);
+      // The section cannot move above the section of the question it depends on.
+      await page.getByRole('button', { name: 'Move section String section up' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(
+          'This would put "Instrument" in or after Section "String section", which depends on it. Change or remove that condition first.',
+        )
+        .waitFor();
+      expect(await page.getByRole('textbox', { name: 'Section 3 title' }).inputValue()).toBe(
+        'String section',
+      );
+      await expectNoAxeViolations(page);
 
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByRole('button', { name: 'Publish now' }).click();
@@ -104,6 +142,7 @@ describe('conditional questions', () => {
         join: 'all',
         rules: [{ question: expect.any(String), op: 'one_of', value: ['Violin', 'Viola'] }],
       });
+      expect(editor.form.sections[2]).toMatchObject({ title: 'String section', showIf: saved.showIf });
     } finally {
       await page.context().close();
     }
@@ -136,11 +175,14 @@ describe('conditional questions', () => {
       const instrument = page.getByLabel('Instrument');
       await instrument.waitFor();
       expect(await page.getByLabel('Which strings?').count()).toBe(0);
+      // The string players' section is not in the step list until Instrument says so.
+      expect(await steps.getByRole('button').count()).toBe(2);
       await instrument.selectOption('Viola');
       await page.getByLabel('Which strings?').waitFor();
+      await steps.getByRole('button', { name: /^3\. String section/ }).waitFor();
       await expect
         .poll(() => page.getByTestId('questions-news').textContent())
-        .toBe('Which strings? appeared.');
+        .toBe('Section "String section" appeared. 2 questions appeared.');
       expect(await page.getByTestId('questions-news').getAttribute('aria-live')).toBe('polite');
       await page.getByLabel('Which strings?').fill('G and D');
       await expectNoAxeViolations(page);
@@ -155,7 +197,8 @@ describe('conditional questions', () => {
       await expect.poll(() => page.getByLabel('Which strings?').count()).toBe(0);
       await expect
         .poll(() => page.getByTestId('questions-news').textContent())
-        .toBe('Which strings? was hidden.');
+        .toBe('2 questions were hidden.');
+      expect(await steps.getByRole('button').count()).toBe(2);
       await page.waitForFunction(
         () => document.querySelector('[data-testid="save-status"]')?.getAttribute('data-state') === 'saved',
       );

@@ -105,6 +105,9 @@ describe('featured manager', () => {
       const item = items.getByRole('listitem').filter({ hasText: 'Youth Orchestra Auditions' });
       await item.getByText('Scheduled', { exact: true }).waitFor();
       await item.getByText('Button: Audition today').waitFor();
+      // The form empties once the add has settled (its list refreshed); a choice made before that
+      // would be cleared by it.
+      await page.getByText('Choose a result to set its title, colour and schedule.').waitFor();
 
       // Adding the same program again gets a clear message.
       await page.getByRole('radio', { name: /Youth Orchestra Auditions/ }).check();

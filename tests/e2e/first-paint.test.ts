@@ -123,3 +123,28 @@ describe('a page whose code loads after the first paint', () => {
     });
   }
 });
+
+// Issue 29 (decision 062): a draft's application page loads what a draft shows, and asks for each thing
+// once: not the messages' code (a draft has no thread), not sonner (no toast raised), and the application
+// and the live profile once each while it opens.
+describe("a draft's application page", () => {
+  it('loads neither the messages nor the toasts, and reads the application and the profile once', async () => {
+    const page = await newPage(browser, { baseURL: app.url, width: 375, height: 740 });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    try {
+      await signInAs(page.context(), app.url, 'applicant@demo.test');
+      await page.goto(`/applications/${DEMO_DRAFT}`);
+      await page.getByRole('heading', { level: 1, name: 'Dance Access Scholarship' }).waitFor();
+      await page.getByRole('button', { name: 'Submit Application' }).waitFor();
+      await page.getByTestId('questions-loading').waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((p) => p === `/api/applications/${DEMO_DRAFT}`)).toHaveLength(1);
+      expect(requests.filter((p) => p === '/api/me/profile')).toHaveLength(1);
+      expect(requests.filter((p) => /\/assets\/MessageThread-/.test(p))).toEqual([]);
+      expect(await page.locator('[data-sonner-toaster]').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

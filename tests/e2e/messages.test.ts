@@ -43,6 +43,11 @@ async function submittedRiverside(page: Page): Promise<{ email: string; id: stri
   throw new Error('no seeded submitted Riverside application');
 }
 
+const PDF = Buffer.from(
+  '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n',
+  'latin1',
+);
+
 const noSideways = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
@@ -76,8 +81,27 @@ describe('messages on an application', () => {
       await mine.getByText('Could you send your score as a PDF?').waitFor();
       await mine.getByText('Riverside Arts Center').first().waitFor();
       await mine.getByLabel('Your message').fill('Of course, here it is.');
+      // Attach files: chosen, uploaded with progress, removable before sending.
+      await mine.getByRole('button', { name: 'Attach files' }).waitFor({ timeout: 20_000 });
+      const chooser = mine.locator('input[type="file"]');
+      await chooser.setInputFiles({ name: 'wrong-take.pdf', mimeType: 'application/pdf', buffer: PDF });
+      const toSend = mine.getByRole('list', { name: 'Files to send' });
+      await toSend.getByText('wrong-take.pdf').waitFor({ timeout: 20_000 });
+      await mine.getByRole('button', { name: 'Remove wrong-take.pdf' }).click();
+      await toSend.waitFor({ state: 'detached', timeout: 20_000 });
+      await chooser.setInputFiles({ name: 'my-score.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await toSend.getByText('my-score.pdf').waitFor({ timeout: 20_000 });
+      // Uploaded: its size replaces the percentage.
+      await toSend.getByText(/\d+ B$/).waitFor({ timeout: 20_000 });
+      await expectNoAxeViolations(applicant);
+      await noSideways(applicant, 375);
       await mine.getByRole('button', { name: 'Send message' }).click();
-      await mine.getByText('Of course, here it is.').waitFor();
+      await mine.getByText('Of course, here it is.').waitFor({ timeout: 20_000 });
+      await mine
+        .getByRole('list', { name: 'Attachments' })
+        .getByRole('link', { name: 'my-score.pdf' })
+        .waitFor({ timeout: 20_000 });
+      expect(await mine.getByText('wrong-take.pdf').count()).toBe(0);
       await expectNoAxeViolations(applicant);
       await noSideways(applicant, 375);
       // Read once opened: the count is gone.
@@ -91,6 +115,18 @@ describe('messages on an application', () => {
       await admin.getByText('1 unread message').first().waitFor();
       await expectNoAxeViolations(admin);
       await admin.goto(`/review/app/${id}`);
+      await thread.getByText('Of course, here it is.').waitFor();
+      // The admin downloads the attachment: the link is signed for them on click.
+      const link = thread
+        .getByRole('list', { name: 'Attachments' })
+        .getByRole('link', { name: 'my-score.pdf' });
+      const signed = admin.waitForResponse((r) => r.url().endsWith('/api/files/sign'));
+      const tab = admin.context().waitForEvent('page');
+      await link.focus();
+      await admin.keyboard.press('Enter');
+      expect((await signed).status()).toBe(200);
+      // The file opens in a new tab; the thread stays where it was.
+      await (await tab).close();
       await thread.getByText('Of course, here it is.').waitFor();
     } finally {
       await applicant.context().close();

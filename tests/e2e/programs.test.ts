@@ -115,9 +115,19 @@ describe('org admin programs page', () => {
         `/org/riverside-arts/admin/programs/${draft.id}/builder`,
       );
       await axe(page);
+      // A deleted program is copied like any other (issue 29 item 5): a new draft, no dates.
+      await page.getByRole('button', { name: 'Copy E2E Strings Intensive', exact: true }).click();
+      await page.getByText('Copied as a new draft: E2E Strings Intensive (copy)').waitFor();
+      const copied = row(page, 'E2E Strings Intensive (copy)');
+      await copied.getByText('Draft', { exact: true }).waitFor();
+      const copy = await programByName(page, '/orgs/riverside-arts/programs', 'E2E Strings Intensive (copy)');
+      expect(copy).toMatchObject({ review_status: 'draft', open_at: null, close_at: null });
       await restore.click();
       await page.getByText('Program restored').waitFor();
-      await row(page, 'E2E Strings Intensive').waitFor();
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: 'E2E Strings Intensive', exact: true }) })
+        .waitFor();
       await page.getByText('Deleted Programs (0)').waitFor();
     });
   });

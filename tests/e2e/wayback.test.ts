@@ -9,7 +9,8 @@ import { type RunningServer, startServer } from './support/server';
 /**
  * Issue 31, the way back: an applicant withdraws a submitted application (confirmation, optional
  * reason) at 375 px; it leaves the reviewer's queue; the org admin sees it as withdrawn with the
- * reason and reinstates it. Axe on every step.
+ * reason and reinstates it. A personal deadline lets one applicant submit after the close while
+ * another is refused. Axe on every step.
  */
 
 let app: RunningServer;
@@ -34,6 +35,7 @@ async function pageAs(email: string, width: number): Promise<Page> {
 const DIEGO = demoReviewApplicationId(3);
 const YOUTH = demoProgramId(1);
 const REASON = 'I accepted a place at another school';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
 
 const queueIds = async (page: Page) => {
   const res = await page.request.get(`${app.url}/api/review/programs/${YOUTH}/queue`);
@@ -95,13 +97,24 @@ describe('withdraw and reinstate', () => {
 });
 
 describe('personal deadline', () => {
-  it('an admin gives one applicant a personal deadline; after close they can still work at 375 px', async () => {
+  it('an admin gives one applicant a personal deadline; after close they submit at 375 px while another applicant is refused', async () => {
     const DANCE = demoProgramId(13);
     const NOTE = 'Take the extra two days for the income document.';
+    // Another applicant starts a draft while the program is open.
+    const other = await pageAs('sofia.rossi@demo.test', 375);
+    const started = await other.request.post(`${app.url}/api/programs/${DANCE}/applications`, {
+      headers: { Origin: app.url },
+    });
+    expect(started.status()).toBeLessThan(300);
+    const otherDraft = ((await started.json()) as { id: string }).id;
+
     const admin = await pageAs('super@demo.test', 1280);
     try {
       await admin.goto('/org/northgate-dance-academy/admin/reviews?status=unsubmitted');
-      const row = admin.getByRole('row').filter({ hasText: 'Dance Access Scholarship' });
+      const row = admin
+        .getByRole('row')
+        .filter({ hasText: 'Dance Access Scholarship' })
+        .filter({ hasText: 'Alex Applicant' });
       await row.getByRole('button', { name: new RegExp(`^${d.setTitle}:`) }).click();
       const dialog = admin.getByRole('dialog');
       const when = new Date(Date.now() + 2 * 86_400_000);
@@ -127,16 +140,42 @@ describe('personal deadline', () => {
       await admin.context().close();
     }
 
-    const other = await pageAs('sofia.rossi@demo.test', 1280);
-    const refused = await other.request.post(`${app.url}/api/programs/${DANCE}/applications`, {
-      headers: { Origin: app.url },
-    });
-    expect(refused.status()).toBeGreaterThanOrEqual(400);
-    await other.context().close();
+    // The other applicant: closed on the page, and the server refuses their submit.
+    try {
+      await other.goto(`/applications/${otherDraft}`);
+      await other.getByText('Application Closed').waitFor();
+      await other.getByText('Application is locked - deadline has passed').waitFor();
+      expect(await other.getByRole('button', { name: 'Submit Application' }).count()).toBe(0);
+      await expectNoAxeViolations(other);
+      const refused = await other.request.post(`${app.url}/api/applications/${otherDraft}/submit`, {
+        headers: { Origin: app.url },
+        data: { answers: {}, version: 0 },
+      });
+      expect(refused.status()).toBe(409);
+      // The program's page: closed for them.
+      await other.goto(`/programs/${DANCE}`);
+      await other.getByRole('heading', { level: 1, name: 'Dance Access Scholarship' }).waitFor();
+      await other.getByText('Closed', { exact: true }).first().waitFor();
+      expect(await other.getByRole('link', { name: 'Start / Continue Application' }).count()).toBe(0);
+    } finally {
+      await other.context().close();
+    }
 
     const applicant = await pageAs('applicant@demo.test', 375);
     try {
-      await applicant.goto(`/applications/${demoDraftApplicationId(1)}`);
+      // My Submissions shows their own deadline, not the program's (which has passed).
+      await applicant.goto('/my-submissions');
+      const card = applicant.getByRole('listitem').filter({ hasText: 'Dance Access Scholarship' });
+      await card.getByText(/^Deadline: Due in \d days/).waitFor();
+      expect(await card.getByText(/Deadline passed/).count()).toBe(0);
+      await expectNoAxeViolations(applicant);
+
+      // The program's page shows their deadline and lets them continue.
+      await applicant.goto(`/programs/${DANCE}`);
+      await applicant.getByText(d.personal, { exact: true }).waitFor();
+      await expectNoAxeViolations(applicant);
+      await applicant.getByRole('link', { name: 'Start / Continue Application' }).click();
+      await applicant.waitForURL(`**/applications/${demoDraftApplicationId(1)}`);
       await applicant.getByText(d.personalNote).waitFor();
       await applicant.getByText(NOTE).waitFor();
       expect(await applicant.getByText('Application Closed').count()).toBe(0);
@@ -146,6 +185,19 @@ describe('personal deadline', () => {
       );
       expect(overflow).toBe(false);
       await applicant.screenshot({ path: '/tmp/wayback-personal-deadline-375.png', fullPage: true });
+      // After the program's close, they finish and submit.
+      await applicant.locator('input[type="file"]').first().setInputFiles({
+        name: 'income.pdf',
+        mimeType: 'application/pdf',
+        buffer: PDF,
+      });
+      // Uploaded (not only chosen): the file can be removed.
+      await applicant.getByRole('button', { name: 'Remove income.pdf' }).waitFor({ timeout: 20_000 });
+      await applicant.getByRole('checkbox', { name: /I certify the information/ }).click();
+      await applicant.getByRole('button', { name: 'Submit Application' }).click();
+      await applicant.getByText('Application submitted!').waitFor();
+      await applicant.waitForURL(`**/applications/${demoDraftApplicationId(1)}/submitted`);
+      await expectNoAxeViolations(applicant);
     } finally {
       await applicant.context().close();
     }

@@ -161,6 +161,16 @@ async function answerFor(t: TestApp, cookie: string, applicationId: string, q: Q
       return 'applicant@example.test';
     case 'url':
       return 'https://example.test/portfolio';
+    case 'table': {
+      // Enough complete rows to finish the table (decision 060).
+      const row = Object.fromEntries(
+        (q.columns ?? []).map((c) => [
+          c.key,
+          c.type === 'number' ? 100 : c.type === 'date' ? '2026-09-01' : 'Item',
+        ]),
+      );
+      return { rows: Array.from({ length: Math.max(q.minRows ?? 0, 1) }, () => ({ ...row })) };
+    }
   }
 }
 

@@ -49,6 +49,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: null,
     mail: { smtpUrl: null, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } },
     webhooks: { allowPrivate: false, ports: [443, 80], timeoutMs: 10_000 },
+    // Suites send hundreds of link requests from one address; tests/api/letters.test.ts checks the limit.
+    letterLinkRatePerMinute: 100_000,
     ...overrides,
   };
 }

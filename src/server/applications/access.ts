@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { type ReviewerView, reviewerView } from '../../shared/domain/blind-review';
+import { type ChangeScope, changesOpen } from '../../shared/domain/change-requests';
 import { applicantWindow } from '../../shared/domain/deadlines';
 import type { WindowState } from '../../shared/domain/programs';
 import { type Actor, can, isSuperAdmin, type ProgramScope } from '../../shared/policy';
@@ -12,6 +13,7 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import { rawId, type Who } from '../http/openapi';
 import { type ReviewerAccess, reviewerAccess } from '../scoring/gate';
 import { settingsOf } from '../scoring/queries';
+import { assertNotStageLocked, stageLockedSql } from './stage-lock';
 
 /** The spec's answer when an application is missing or not the caller's to see. */
 export const APPLICATION_NOT_FOUND = 'Not authorized or application not found';
@@ -35,6 +37,13 @@ export interface ApplicationRef {
   /** This applicant's personal close time and the program's grace period (shared/domain/deadlines). */
   personalCloseAt?: Date | null;
   graceMinutes?: number;
+  /** An open change request unlocks these questions until its due date (decision 063). */
+  changesDueAt?: Date | null;
+  changesScope?: ChangeScope | null;
+  /** The expiry of a late-submission link this applicant redeemed (decision 064). */
+  linkCloseAt?: Date | null;
+  /** The applicant was invited to the next stage: this application is read-only (decision 066). */
+  stageLocked?: boolean;
   scope: ProgramScope;
 }
 
@@ -53,6 +62,10 @@ async function loadRef(db: Db, id: string): Promise<ApplicationRef | null> {
       closeAt: programs.closeAt,
       personalCloseAt: applications.personalCloseAt,
       graceMinutes: programs.graceMinutes,
+      changesDueAt: applications.changesDueAt,
+      changesScope: applications.changesScope,
+      linkCloseAt: applications.lateCloseAt,
+      stageLocked: stageLockedSql(sql`${applications.id}`).mapWith(Boolean),
       orgId: programs.organizationId,
       orgDeleted: sql<boolean>`${organizations.deletedAt} is not null`,
       coalitionIds: sql<
@@ -137,7 +150,15 @@ export async function readableApplication(
 /** What decides an applicant's window: the program's times, their personal close time, the grace. */
 type WindowRef = Pick<
   ApplicationRef,
-  'openAt' | 'closeAt' | 'orgDeleted' | 'personalCloseAt' | 'graceMinutes'
+  | 'openAt'
+  | 'closeAt'
+  | 'orgDeleted'
+  | 'personalCloseAt'
+  | 'graceMinutes'
+  | 'changesDueAt'
+  | 'changesScope'
+  | 'linkCloseAt'
+  | 'stageLocked'
 > & {
   status?: string;
 };
@@ -160,6 +181,10 @@ export function applicationWindow(ref: WindowRef, clock: Clock): WindowState {
 export function assertEditable(ref: WindowRef, clock: Clock): void {
   // A withdrawn application is kept as it was (issue 31): no answer file either.
   if (ref.status === 'withdrawn') throw new Conflict(lockedMessages.withdrawn);
+  // Invited to the next stage (decision 066): this stage's answers are final.
+  assertNotStageLocked(ref);
+  // An open change request lets its applicant change the unlocked questions after close (decision 063).
+  if (ref.status === 'submitted' && ref.changesScope && changesOpen(ref.changesDueAt, clock.now())) return;
   const state = applicationWindow(ref, clock);
   if (state === 'not_open') throw new Conflict(lockedMessages.notOpen);
   if (state === 'closed') throw new Conflict(lockedMessages.closed);

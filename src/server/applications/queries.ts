@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../shared/domain/applications';
-import { applicantDeadline } from '../../shared/domain/deadlines';
+import { changesOpen } from '../../shared/domain/change-requests';
+import { applicantDeadline, applicantLastMoment } from '../../shared/domain/deadlines';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { Db } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { applications, organizations, programs, publications } from '../db/schema';
+import { programResultOn } from '../results/stages';
 import { type Owner, sessionUserId, sessionUserParams } from '../users/queries';
+import { stageLockedSql } from './stage-lock';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -25,7 +28,14 @@ export async function applicationDetail(db: Db, id: string) {
       personalCloseAt: applications.personalCloseAt,
       personalCloseNote: applications.personalCloseNote,
       graceMinutes: programs.graceMinutes,
+      linkCloseAt: applications.lateCloseAt,
       late: applications.late,
+      changesDueAt: applications.changesDueAt,
+      changesMessage: applications.changesMessage,
+      changesScope: applications.changesScope,
+      changesRequestedAt: applications.changesRequestedAt,
+      changesAnswers: applications.changesAnswers,
+      submissionVersion: applications.submissionVersion,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
       programId: programs.id,
@@ -58,6 +68,11 @@ export async function applicationForUpdate(tx: Db, id: string) {
       answers: applications.answers,
       version: applications.version,
       submittedAt: applications.submittedAt,
+      changesDueAt: applications.changesDueAt,
+      changesScope: applications.changesScope,
+      changesAnswers: applications.changesAnswers,
+      submissionVersion: applications.submissionVersion,
+      programName: programs.name,
       programId: applications.programId,
       programVersion: programs.version,
       form: programs.form,
@@ -65,7 +80,10 @@ export async function applicationForUpdate(tx: Db, id: string) {
       closeAt: programs.closeAt,
       personalCloseAt: applications.personalCloseAt,
       graceMinutes: programs.graceMinutes,
+      linkCloseAt: applications.lateCloseAt,
       live: sql<boolean>`(${programs.published} and ${programs.deletedAt} is null and ${organizations.deletedAt} is null)`,
+      // Invited to the next stage: read-only (decision 066).
+      stageLocked: stageLockedSql(sql`${applications.id}`).mapWith(Boolean),
     })
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
@@ -73,7 +91,8 @@ export async function applicationForUpdate(tx: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   if (!row) return null;
-  const { form, openAt, closeAt, live, programVersion, personalCloseAt, graceMinutes, ...rest } = row;
+  const { form, openAt, closeAt, live, programVersion, personalCloseAt, graceMinutes, linkCloseAt, ...rest } =
+    row;
   return {
     ...rest,
     program: {
@@ -85,6 +104,7 @@ export async function applicationForUpdate(tx: Db, id: string) {
       // This applicant's deadline rules (shared/domain/deadlines).
       personalCloseAt,
       graceMinutes,
+      linkCloseAt,
     },
   };
 }
@@ -117,8 +137,12 @@ export async function previewByApplicationId(db: Db, id: string) {
   return { ...rest, open_at: iso(openAt), close_at: iso(closeAt) };
 }
 
-/** My Submissions: the caller's non-draft applications, newest first (all rows; one query). */
-export async function mySubmissions(db: Db, userId: string) {
+/**
+ * My Submissions: the caller's non-draft applications, newest first (all rows; one query). A later
+ * stage is not a card of its own: it is a line on its stage-1 card, and the card's result is that of
+ * the last stage reached (decision 066).
+ */
+export async function mySubmissions(db: Db, userId: string, now: Date) {
   const rows = await db
     .select({
       id: applications.id,
@@ -131,25 +155,45 @@ export async function mySubmissions(db: Db, userId: string) {
       publishedAt: publications.publishedAt,
       visibility: publications.visibility,
       payload: publications.payload,
+      changesDueAt: applications.changesDueAt,
+      changesMessage: applications.changesMessage,
     })
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
     .innerJoin(organizations, eq(organizations.id, programs.organizationId))
-    .leftJoin(publications, eq(publications.applicationId, applications.id))
-    .where(and(eq(applications.userId, userId), ne(applications.status, 'draft')))
+    // The program's result: in stages, the last stage's the applicant reached (decision 066).
+    .leftJoin(publications, programResultOn())
+    .where(
+      and(
+        eq(applications.userId, userId),
+        ne(applications.status, 'draft'),
+        isNull(programs.parentProgramId),
+      ),
+    )
     .orderBy(sql`${applications.submittedAt} desc nulls last`, desc(applications.updatedAt));
-  return rows.map(({ submittedAt, updatedAt, publishedAt, visibility, payload, ...r }) => ({
-    ...r,
-    submitted_at: iso(submittedAt),
-    updated_at: updatedAt.toISOString(),
-    result: publishedAt
-      ? {
-          // A hidden decision is never sent, whatever the stored payload holds.
-          decision: visibility?.decision ? (payload?.decision ?? null) : null,
-          published_at: publishedAt.toISOString(),
-        }
-      : null,
-  }));
+  return rows.map(
+    ({ submittedAt, updatedAt, publishedAt, visibility, payload, changesDueAt, changesMessage, ...r }) => ({
+      ...r,
+      // An open change request (decision 063): the card's banner.
+      change_request:
+        r.status === 'submitted' && changesOpen(changesDueAt, now) && changesDueAt
+          ? {
+              organization_name: r.organization_name,
+              message: changesMessage ?? '',
+              due_at: changesDueAt.toISOString(),
+            }
+          : null,
+      submitted_at: iso(submittedAt),
+      updated_at: updatedAt.toISOString(),
+      result: publishedAt
+        ? {
+            // A hidden decision is never sent, whatever the stored payload holds.
+            decision: visibility?.decision ? (payload?.decision ?? null) : null,
+            published_at: publishedAt.toISOString(),
+          }
+        : null,
+    }),
+  );
 }
 
 /** The caller's drafts of live programs, soonest deadline first (no deadline last; one query). */
@@ -164,6 +208,7 @@ export async function myDrafts(db: Db, userId: string) {
       closeAt: programs.closeAt,
       personalCloseAt: applications.personalCloseAt,
       graceMinutes: programs.graceMinutes,
+      linkCloseAt: applications.lateCloseAt,
       updatedAt: applications.updatedAt,
     })
     .from(applications)
@@ -178,13 +223,16 @@ export async function myDrafts(db: Db, userId: string) {
       ),
     )
     .orderBy(sql`${programs.closeAt} asc nulls last`, desc(applications.updatedAt), asc(applications.id));
-  return rows.map(({ openAt, closeAt, personalCloseAt, graceMinutes, updatedAt, ...r }) => ({
-    ...r,
-    open_at: iso(openAt),
-    // This applicant's own deadline (a personal close time when an admin set one).
-    close_at: iso(applicantDeadline({ openAt, closeAt, personalCloseAt, graceMinutes }).closeAt),
-    updated_at: updatedAt.toISOString(),
-  }));
+  return rows.map(({ openAt, closeAt, personalCloseAt, graceMinutes, linkCloseAt, updatedAt, ...r }) => {
+    const d = applicantDeadline({ openAt, closeAt, personalCloseAt, graceMinutes, linkCloseAt });
+    return {
+      ...r,
+      open_at: iso(openAt),
+      // This applicant's own deadline (a personal close time when an admin set one, a late link's expiry).
+      close_at: iso(d.link ? applicantLastMoment(d) : d.closeAt),
+      updated_at: updatedAt.toISOString(),
+    };
+  });
 }
 
 /**
@@ -205,6 +253,10 @@ const fastWhere = (owner: SQL) =>
     sql`not exists (select 1 from ${organizations} o where o.id = ${programs.organizationId} and o.deleted_at is not null)`,
     sql`(${programs.openAt} is null or ${programs.openAt} <= ${sql.placeholder('now')}::timestamptz)`,
     sql`(${programs.closeAt} is null or ${programs.closeAt} >= ${sql.placeholder('now')}::timestamptz)`,
+    // An open change request (decision 063): its applicant's edits take the locked path, which checks the lock.
+    sql`(${applications.changesDueAt} is null or ${applications.changesDueAt} <= ${sql.placeholder('now')}::timestamptz)`,
+    // Invited to the next stage (decision 066): read-only; the locked path answers 409.
+    sql`not ${stageLockedSql(sql`${applications.id}`)}`,
   );
 const byUser = sql`${sql.placeholder('userId')}`;
 const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -236,6 +288,8 @@ const prepared = perDatabase((db: Db) => {
       status: 'submitted',
       submittedAt: sql`coalesce(${applications.submittedAt}, ${now})`,
       profileSnapshot: sql`${sql.placeholder('snapshot')}::jsonb`,
+      // The first submission is version 1 (decision 063); its row is written by the caller.
+      submissionVersion: sql`greatest(${applications.submissionVersion}, 1)`,
       // The save and the submit of the locked path, each one version.
       version: sql`${applications.version} + 2`,
       updatedAt: now,

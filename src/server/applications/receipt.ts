@@ -4,13 +4,14 @@ import { applications, organizations, profiles, programs, user } from '../db/sch
 import { queueEmail } from '../mail';
 
 /**
- * Inside the transaction that first submits an application: the applicant's receipt (program,
- * organization, time, link), keyed by the application so it is sent once.
+ * Inside the transaction that submits a version of an application: the applicant's receipt (program,
+ * organization, time, version, link), keyed by the application and version so each is sent once.
  */
 export async function queueSubmissionReceipt(
   tx: Db,
   applicationId: string,
   submittedAt: Date,
+  version = 1,
 ): Promise<void> {
   const [row] = await tx
     .select({
@@ -32,7 +33,8 @@ export async function queueSubmissionReceipt(
   await queueEmail(tx, {
     kind: 'submission_receipt',
     to: { email: row.email, userId: row.userId },
-    about: { entity: applicationId },
+    // Version 1 keeps the key receipts always had (sent once); each later version gets its own.
+    about: version > 1 ? { entity: applicationId, version } : { entity: applicationId },
     organizationId: row.orgId,
     programId: row.programId,
     data: {
@@ -41,6 +43,7 @@ export async function queueSubmissionReceipt(
       orgName: row.orgName,
       submittedAt: submittedAt.toISOString(),
       applicationId,
+      version,
     },
   });
 }

@@ -5,6 +5,9 @@ import {
   applicationIdParam,
   applicationPreviewSchema,
   applicationSchema,
+  applicationVersionsSchema,
+  changeRequestInput,
+  changeRequestResultSchema,
   gracePeriodInput,
   gracePeriodSchema,
   myDraftSchema,
@@ -18,6 +21,7 @@ import {
   withdrawStateSchema,
 } from '../../shared/schemas/applications';
 import { itemsOf } from '../../shared/schemas/me';
+import { screeningAnswersInput, screeningOutcomeSchema } from '../../shared/schemas/screening';
 import { sessionCheck } from '../auth/session';
 import type { AppEnv } from '../context';
 import { ok } from '../http/handlers';
@@ -25,7 +29,9 @@ import { apiRoute, errors, jsonBody, jsonOk, router } from '../http/openapi';
 import { programIdParam } from '../http/params';
 import { programAdmins } from '../programs/who';
 import { applicationOwner } from './access';
+import { getVersions, requestChanges } from './change-requests';
 import { getGracePeriod, setGracePeriod, setPersonalDeadlines } from './deadlines';
+import { answerScreening } from './screening';
 import {
   applicationPreview,
   autosaveForSession,
@@ -163,7 +169,7 @@ export const applicationRoutes = router()
       summary: "My Submissions: the caller's non-draft applications, newest first.",
       responses: { ...jsonOk(itemsOf(mySubmissionSchema)), ...errors(401, 403) },
     }),
-    (c) => ok(c, ({ db, actor }) => listMySubmissions(db, actor)),
+    (c) => ok(c, ({ db, clock, actor }) => listMySubmissions(db, clock, actor)),
   )
   .openapi(
     apiRoute('listMyDraftApplications', 'session', {
@@ -214,6 +220,31 @@ export const applicationRoutes = router()
       ok(c, ({ db, clock, actor, param, body }) => setPersonalDeadlines(db, clock, actor, param.id, body)),
   )
   .openapi(
+    apiRoute('requestChanges', 'session', {
+      who: programAdmins,
+      method: 'post',
+      path: '/programs/{id}/change-requests',
+      tags,
+      summary:
+        'Request changes of the applicants of 1–100 submitted applications: a message, a due date and what may change (its admins).',
+      request: { params: programIdParam, ...jsonBody(changeRequestInput) },
+      responses: { ...jsonOk(changeRequestResultSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param, body }) => requestChanges(db, clock, actor, param.id, body)),
+  )
+  .openapi(
+    apiRoute('getApplicationVersions', 'session', {
+      method: 'get',
+      path: '/applications/{id}/versions',
+      tags,
+      summary:
+        'The submitted versions of an application and what changed in the latest (its applicant, or a reviewer or admin of its program).',
+      request: { params },
+      responses: { ...jsonOk(applicationVersionsSchema), ...errors(400, 401, 403, 404) },
+    }),
+    (c) => ok(c, ({ db, actor, param }) => getVersions(db, actor, param.id)),
+  )
+  .openapi(
     apiRoute('getGracePeriod', 'session', {
       who: programAdmins,
       method: 'get',
@@ -238,4 +269,16 @@ export const applicationRoutes = router()
     }),
     (c) =>
       ok(c, ({ db, clock, actor, param, body }) => setGracePeriod(db, clock, actor, param.id, body.minutes)),
+  )
+  .openapi(
+    apiRoute('answerScreening', 'session', {
+      method: 'post',
+      path: '/programs/{id}/screening',
+      tags,
+      summary:
+        'Answer a published program’s eligibility screening: passed starts (or continues) the application; not passed gives the program’s message and no application.',
+      request: { params: programIdParam, ...jsonBody(screeningAnswersInput) },
+      responses: { ...jsonOk(screeningOutcomeSchema), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    (c) => ok(c, ({ db, clock, actor, param, body }) => answerScreening(db, clock, actor, param.id, body)),
   );

@@ -58,6 +58,9 @@ export async function withdrawApplication(
         status: 'withdrawn',
         withdrawnAt: now,
         withdrawnReason: reason,
+        // An open change request ends with the withdrawal (decision 063).
+        changesDueAt: null,
+        changesAnswers: null,
         version: row.version + 1,
         updatedAt: now,
       })
@@ -106,6 +109,13 @@ export async function reinstateApplication(
       target: { type: 'application', id, label: row.programName },
       orgId: ref.scope.orgId,
       summary: 'status: withdrawn → submitted',
+      at: now,
+    });
+    await emitWebhookEvent(tx, {
+      type: 'application.reinstated',
+      scope: { programId: row.programId },
+      key: `application.reinstated:${id}:v${row.version + 1}`,
+      data: { application_id: id, program_id: row.programId, reinstated_at: now.toISOString() },
       at: now,
     });
     await notifyTopic(tx, 'reviews', { program_id: row.programId });

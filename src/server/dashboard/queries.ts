@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { poolSql } from '../scoring/queries';
+import { everSubmitted } from '../reviews/queries';
+import { poolSql, sheetInLoad } from '../scoring/queries';
 
 type Raw = Record<string, unknown>;
 
@@ -24,14 +25,15 @@ export async function programFacts(db: Db, programId: string) {
   return row ?? null;
 }
 
-export async function funnelCounts(db: Db, programId: string) {
+export async function funnelCounts(db: Db, programId: string, now: Date) {
   const [row] = await run(
     db,
     sql`select count(*)::int as started,
-      (count(*) filter (where a.status <> 'draft'))::int as submitted,
+      (count(*) filter (where ${everSubmitted}))::int as submitted,
       (count(*) filter (where a.status <> 'draft' and r.status = 'draft'))::int as in_review,
       (count(*) filter (where a.status <> 'draft' and r.status = 'submitted'))::int as finalized,
-      (count(*) filter (where a.status <> 'draft' and pub.id is not null))::int as published
+      (count(*) filter (where a.status <> 'draft' and pub.id is not null))::int as published,
+      (count(*) filter (where a.status = 'submitted' and a.changes_due_at > ${now.toISOString()}::timestamptz))::int as changes_requested
     from applications a
     left join reviews r on r.application_id = a.id
     left join publications pub on pub.application_id = a.id
@@ -43,6 +45,8 @@ export async function funnelCounts(db: Db, programId: string) {
     in_review: Number(row?.in_review ?? 0),
     finalized: Number(row?.finalized ?? 0),
     published: Number(row?.published ?? 0),
+    // Open change requests (decision 063): submitted, waiting for the applicant's changes.
+    changes_requested: Number(row?.changes_requested ?? 0),
   };
 }
 
@@ -113,7 +117,8 @@ async function sheetProgress(db: Db, programId: string) {
         select reviewer_id, count(*)::int as assigned,
           (count(*) filter (where status in ('draft', 'submitted')))::int as touched,
           (count(*) filter (where status = 'submitted'))::int as finalized
-        from score_sheets where program_id = ${programId} group by reviewer_id)
+        from score_sheets s where s.program_id = ${programId} and ${sheetInLoad(sql`s.application_id`)}
+        group by reviewer_id)
       select coalesce(pool.user_id, c.reviewer_id) as user_id,
         coalesce(pool.name, nullif(pr.full_name, ''), nullif(u.name, '')) as name, coalesce(pool.email, u.email) as email,
         coalesce(c.assigned, 0) as assigned, coalesce(c.touched, 0) as touched, coalesce(c.finalized, 0) as finalized

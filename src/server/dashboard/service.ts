@@ -8,6 +8,8 @@ import {
   type Dashboard,
 } from '../../shared/schemas/dashboard';
 import { applicationFormSchema } from '../../shared/schemas/forms';
+import { screeningStats } from '../applications/screening-pass';
+import { stageFunnelOf } from '../applications/stages';
 import type { Clock } from '../clock';
 import { assertCan, requireActor } from '../context';
 import type { Db } from '../db/client';
@@ -132,13 +134,15 @@ async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: strin
   const form = applicationFormSchema.parse(facts.form ?? {});
   // Required questions shown to this applicant (a question its conditions hide is never required).
   const requiredOf = (answers: Record<string, unknown>) =>
-    visibleQuestions(form.questions, answers).filter((q) => q.required).length;
+    visibleQuestions(form, answers).filter((q) => q.required).length;
   const settings = await settingsOf(db, programId);
-  const [funnel, days, reviewers, drafts] = await Promise.all([
-    funnelCounts(db, programId),
+  const [screening, funnel, days, reviewers, drafts, stages] = await Promise.all([
+    screeningStats(db, programId, form),
+    funnelCounts(db, programId, now),
     perDay(db, programId),
     reviewerProgress(db, programId, orgId, settings.mode === 'independent'),
     draftFacts(db, programId, now, DASHBOARD_DRAFTS_SHOWN),
+    stageFunnelOf(db, programId),
   ]);
   const openAt = facts.open_at ? new Date(facts.open_at as string) : null;
   const closeAt = facts.close_at ? new Date(facts.close_at as string) : null;
@@ -158,6 +162,8 @@ async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: strin
     funnel,
     per_day: fillDays(days, openAt, closeAt, now),
     reviewers,
+    screening,
+    stages,
     drafts: {
       total: drafts.total,
       saved_last_day: drafts.lastDay,
@@ -169,7 +175,8 @@ async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: strin
           application_id: String(d.id),
           applicant_name: (d.applicant_name as string | null) ?? null,
           updated_at: iso(d.updated_at)!,
-          required_answered: required - missingRequiredLabels(form, answers).length,
+          // A table started but not finished blocks submission without being required: not counted here.
+          required_answered: Math.max(0, required - missingRequiredLabels(form, answers).length),
           required_total: required,
         };
       }),

@@ -64,6 +64,8 @@ export async function publicFeatured(db: Db, now: Date): Promise<FeaturedSection
               inArray(programs.id, programIds),
               eq(programs.published, true),
               isNull(programs.deletedAt),
+              // A later stage is by invitation only (decision 066): never featured.
+              isNull(programs.parentProgramId),
               isNull(organizations.deletedAt),
             ),
           ),

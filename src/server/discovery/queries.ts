@@ -68,11 +68,15 @@ function toPublicProgram(row: PublicProgramRow): PublicProgram {
   };
 }
 
-/** Only published programs of live organizations are ever public. */
+/**
+ * Only published programs of live organizations are ever public, and never a later stage of a
+ * program (by invitation only, decision 066).
+ */
 const isPublic = and(
   eq(programs.published, true),
   isNull(programs.deletedAt),
   isNull(organizations.deletedAt),
+  isNull(programs.parentProgramId),
 );
 
 export async function publicProgram(db: Db, id: string): Promise<PublicProgramDetail | null> {

@@ -25,6 +25,8 @@ export interface ExportProgram {
   reviewerForm: ReviewerForm;
   /** Review mode (shared or independent scoring) and blind review (issue 20). */
   scoring: Settings;
+  /** Programs in stages (decision 066): its place in its chain, or null for a program without stages. */
+  stage: { number: number } | null;
 }
 
 export interface ExportAccess {
@@ -51,6 +53,9 @@ export async function exportProgram(db: Db, programId: string) {
       closeAt: programs.closeAt,
       form: programs.form,
       reviewerForm: programs.reviewerForm,
+      stageNumber: programs.stageNumber,
+      inChain: sql<boolean>`(${programs.parentProgramId} is not null or exists (select 1 from programs c
+        where c.parent_program_id = ${programs.id} and c.deleted_at is null))`,
       coalitionIds: sql<
         string[]
       >`coalesce((select array_agg(m.coalition_id) from ${coalitionMemberships} m where m.organization_id = ${programs.organizationId}), '{}')`,
@@ -59,9 +64,10 @@ export async function exportProgram(db: Db, programId: string) {
     .innerJoin(organizations, eq(organizations.id, programs.organizationId))
     .where(and(eq(programs.id, programId), isNull(programs.deletedAt), isNull(organizations.deletedAt)));
   if (!row) return null;
-  const { coalitionIds, ...rest } = row;
+  const { coalitionIds, stageNumber, inChain, ...rest } = row;
   const program: ExportProgram = {
     ...rest,
+    stage: inChain ? { number: stageNumber } : null,
     form: applicationFormSchema.parse(row.form ?? {}),
     reviewerForm: reviewerFormOf(row.reviewerForm),
     scoring: await settingsOf(db, programId),

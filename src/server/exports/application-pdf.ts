@@ -9,9 +9,12 @@ import {
 } from '../../shared/domain/blind-review';
 import { visibleAnswers } from '../../shared/domain/conditions';
 import { takesAnswer, yesNoLabels } from '../../shared/domain/forms';
+import { letterCountText, letterWords } from '../../shared/domain/letters';
 import { profileSectionNames, requiredProfileSections } from '../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../shared/domain/profile-visibility';
+import { tableRowLines, tableTotalText } from '../../shared/domain/tables';
 import type { Question } from '../../shared/schemas/forms';
+import type { ApplicationLetters, DocumentLetter } from '../letters/documents';
 import type { ExportProgram } from './access';
 import { PdfWriter } from './pdf-layout';
 import type { Raw } from './rows';
@@ -46,6 +49,13 @@ function answerText(q: Question, value: unknown): string | null {
   if (q.type === 'checkbox') return value === true ? 'Yes' : 'No';
   if (q.type === 'yes_no') return yesNoLabels[String(value)] ?? String(value);
   if (q.type === 'number' && q.unit) return `${String(value)} ${q.unit}`;
+  if (q.type === 'table') {
+    // One line per filled row, then the total (decision 060).
+    const lines = tableRowLines(q, value);
+    if (!lines.length) return null;
+    const total = tableTotalText(q, value);
+    return [...lines, ...(total ? [total] : [])].join('\n');
+  }
   if (q.type === 'file')
     return (
       filesIn(value)
@@ -63,10 +73,7 @@ function answerText(q: Question, value: unknown): string | null {
  * hidden, as the blind review names them).
  */
 export function applicationFiles(program: ExportProgram, row: Raw, view: ReviewerView) {
-  const answers = visibleAnswers(
-    program.form.questions,
-    (row.answers as Record<string, unknown> | null) ?? {},
-  );
+  const answers = visibleAnswers(program.form, (row.answers as Record<string, unknown> | null) ?? {});
   const snapshot = (row.profile_snapshot as Record<string, unknown> | null) ?? {};
   const found: { where: string; file: FileRef }[] = [];
   for (const q of formForReviewer(program.form, view).questions)
@@ -90,8 +97,69 @@ export interface ApplicationPdfOptions {
   /** The review summary (admins only). */
   review: boolean;
   /** The application's message thread, as its program's admins read it (admins only; issue 31 item 2). */
-  messages?: { author: string; createdAt: string; body: string }[];
+  messages?: { author: string; createdAt: string; body: string; attachments?: string[] }[];
+  /** Its reference letters (decision 065), as the letters area gives them for this reader. */
+  letters?: PdfLetters;
   generatedAt: Date;
+}
+
+export interface PdfLetters {
+  data: ApplicationLetters;
+  /** Why only the counts are printed (`data.letters` is null): a blind program, or a reader who is not staff. */
+  hiddenReason?: 'blind' | 'staff_only';
+  /**
+   * Where an uploaded letter goes: 'append' reads its bytes with `read` and adds its pages at the end
+   * of this document (a PDF pdf-lib cannot read is named instead); 'dossier' names the dossier's
+   * letters folder, where the file is.
+   */
+  files: { mode: 'append'; read: (path: string) => Promise<Uint8Array | null> } | { mode: 'dossier' };
+}
+
+/** An uploaded letter larger than this is named, not appended (the PDF is made in memory). */
+export const APPEND_LETTER_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The letters section: counts per question, then each submitted letter (or why they are not shown). */
+async function lettersSection(pdf: PdfWriter, o: PdfLetters, attach: boolean) {
+  const { questions, letters } = o.data;
+  if (questions.length === 0) return;
+  pdf.heading('Reference letters');
+  for (const q of questions) pdf.field(q.label, letterCountText(q.submitted, q.required));
+  if (letters === null) {
+    const n = questions.reduce((sum, q) => sum + q.submitted, 0);
+    pdf.paragraph(
+      `${letterWords.received(n)} ${o.hiddenReason === 'blind' ? letterWords.blindHidden : letterWords.staffOnly}`,
+      { muted: true },
+    );
+    return;
+  }
+  if (letters.length === 0) pdf.paragraph('No letters submitted yet.', { muted: true });
+  for (const l of letters) {
+    pdf.subheading(`Letter from ${l.name}`);
+    if (questions.length > 1)
+      pdf.field('Question', questions.find((q) => q.key === l.questionKey)?.label ?? l.questionKey);
+    if (l.relationship) pdf.field('Relationship', l.relationship);
+    pdf.field(
+      'Submitted',
+      `${utc(l.submittedAt)}${l.submittedBy ? ` · uploaded by ${l.submittedBy} on the recommender’s behalf` : ''}`,
+    );
+    for (const a of l.answers) pdf.field(a.label, a.value);
+    if (l.text) pdf.field('Letter', l.text);
+    if (l.file) {
+      const named = `${l.file.name} (${bytesText(l.file.size ?? undefined)})`;
+      let line = `${named}: the PDF is in this applicant’s letters folder of the dossier.`;
+      if (o.files.mode === 'append') {
+        line = `${named}: it could not be added to this document; open it from the review page.`;
+        const fits = l.file.size === null || l.file.size <= APPEND_LETTER_MAX_BYTES;
+        if (attach && fits) {
+          const bytes = await o.files.read(l.file.path).catch(() => null);
+          const n = bytes ? await pdf.appendPdf(bytes).catch(() => 0) : 0;
+          if (n > 0)
+            line = `${named}: ${n === 1 ? 'its page follows' : `its ${n} pages follow`} at the end of this document.`;
+        } else if (!fits) line = `${named}: too large to add to this document; open it from the review page.`;
+      }
+      pdf.field('Uploaded letter (PDF)', line);
+    }
+  }
 }
 
 /**
@@ -99,6 +167,17 @@ export interface ApplicationPdfOptions {
  * the submission time and, for admins, the review summary.
  */
 export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Array> {
+  const appends = o.letters?.files.mode === 'append' && !!o.letters.data.letters?.some((l) => l.file);
+  try {
+    return await buildApplicationPdf(o, true);
+  } catch (err) {
+    // A letter's pages that pdf-lib copied but cannot write out: the same document, letters named.
+    if (!appends) throw err;
+    return buildApplicationPdf(o, false);
+  }
+}
+
+async function buildApplicationPdf(o: ApplicationPdfOptions, attach: boolean): Promise<Uint8Array> {
   const { program, row, view } = o;
   const hidden = view.hideIdentity;
   const applicant = hidden
@@ -156,10 +235,7 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
   }
 
   pdf.heading('Answers');
-  const answers = visibleAnswers(
-    program.form.questions,
-    (row.answers as Record<string, unknown> | null) ?? {},
-  );
+  const answers = visibleAnswers(program.form, (row.answers as Record<string, unknown> | null) ?? {});
   const questions = formForReviewer(program.form, view).questions.filter(takesAnswer);
   if (questions.length === 0) pdf.paragraph('This program has no custom questions.', { muted: true });
   const files = applicationFiles(program, row, view);
@@ -178,6 +254,8 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
   if (files.length === 0) pdf.paragraph('No files.', { muted: true });
   for (const { where, file, name } of files)
     pdf.paragraph(`${name} · ${bytesText(file.fileSize)} · ${where}`);
+
+  if (o.letters) await lettersSection(pdf, o.letters, attach);
 
   if (o.review) {
     pdf.heading('Review');
@@ -200,7 +278,38 @@ export async function applicationPdf(o: ApplicationPdfOptions): Promise<Uint8Arr
     for (const m of o.messages) {
       pdf.subheading(`${m.author} · ${utc(m.createdAt)}`);
       pdf.paragraph(m.body);
+      if (m.attachments?.length) pdf.field('Attachments', m.attachments.join(', '));
     }
   }
+  return pdf.save();
+}
+
+/** A typed letter on its own (the dossier's file for it): who wrote it, when, the answers and the text. */
+export async function letterPdf(o: {
+  program: ExportProgram;
+  applicant: string;
+  questionLabel: string;
+  letter: DocumentLetter;
+  generatedAt: Date;
+}): Promise<Uint8Array> {
+  const { letter: l } = o;
+  const pdf = await PdfWriter.create(
+    `Letter from ${l.name}`,
+    `${o.program.name} · ${o.applicant} · letter from ${l.name} · generated ${utc(o.generatedAt)} by ApplyHub`,
+  );
+  pdf.title(`Letter from ${l.name}`, `${o.program.name} · ${o.program.orgName}`);
+  pdf.field('Applicant', o.applicant);
+  pdf.field('Question', o.questionLabel);
+  if (l.relationship) pdf.field('Relationship', l.relationship);
+  pdf.field(
+    'Submitted',
+    `${utc(l.submittedAt)}${l.submittedBy ? ` · uploaded by ${l.submittedBy} on the recommender’s behalf` : ''}`,
+  );
+  for (const a of l.answers) pdf.field(a.label, a.value);
+  if (l.text) {
+    pdf.heading('Letter');
+    pdf.paragraph(l.text);
+  }
+  if (l.file) pdf.field('Uploaded letter (PDF)', `${l.file.name} (${bytesText(l.file.size ?? undefined)})`);
   return pdf.save();
 }

@@ -2,14 +2,16 @@ import { Readable } from 'node:stream';
 import { applicantLabel } from '../../shared/domain/blind-review';
 import { exportFileName } from '../../shared/domain/exports';
 import type { Actor } from '../../shared/policy';
-import { APPLICATION_NOT_FOUND, applicationReader } from '../applications/access';
+import { APPLICATION_NOT_FOUND, type ApplicationReader, applicationReader } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import { type Deps, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { NotFound } from '../errors';
+import { documentLetters } from '../letters/documents';
+import { lettersHiddenFrom } from '../letters/service';
 import { threadForAdminDocument } from '../messages/service';
-import { assertNoticeAccepted, exportAccess, exportProgram } from './access';
-import { applicationPdf } from './application-pdf';
+import { assertNoticeAccepted, type ExportProgram, exportAccess, exportProgram } from './access';
+import { APPEND_LETTER_MAX_BYTES, applicationPdf, type PdfLetters } from './application-pdf';
 import { applicationRowQuery } from './applications';
 import { dossierSize, dossierStream } from './dossier';
 import { downloadSlot } from './limiter';
@@ -36,6 +38,63 @@ const recorded = (
       at: deps.clock.now(),
     }),
   );
+
+/**
+ * The reference letters of one application's PDF (decision 065), with the review screen's rule: the
+ * letters themselves for those who read them there (its admins; its reviewers, in a blind program only
+ * when the admin allowed letters), the counts for everyone else (coalition managers read the
+ * application as its exports show it: counts). An uploaded letter's pages are appended.
+ */
+async function pdfLetters(
+  deps: Deps,
+  program: ExportProgram,
+  row: Raw,
+  reader: Exclude<ApplicationReader, { role: 'owner' }>,
+): Promise<PdfLetters> {
+  const view = reader.role === 'reviewer' ? reader.access.view : reader.view;
+  const hidden =
+    reader.role === 'exporter'
+      ? 'staff_only'
+      : (await lettersHiddenFrom(deps.db, program.id, {
+            admin: reader.access.admin,
+            hideIdentity: view.hideIdentity,
+          }))
+        ? 'blind'
+        : undefined;
+  const id = String(row.id);
+  const found = await documentLetters(
+    deps.db,
+    program.form,
+    [{ id, answers: (row.answers as Record<string, unknown> | null) ?? {} }],
+    { content: !hidden, hiddenQuestions: view.hiddenQuestions },
+  );
+  return {
+    data: found.get(id) ?? { questions: [], letters: null },
+    hiddenReason: hidden,
+    files: { mode: 'append', read: (path) => readObject(deps, path, APPEND_LETTER_MAX_BYTES) },
+  };
+}
+
+/** A stored object's bytes (null when it is missing or larger than `max`). */
+async function readObject(deps: Deps, path: string, max: number): Promise<Uint8Array | null> {
+  const object = await deps.storage.get(path);
+  if (!object) return null;
+  if (object.size > max) {
+    object.body.destroy();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of object.body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      object.body.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
 
 /**
  * One submitted application as a PDF, through the application gate (applications/access.ts) like
@@ -78,6 +137,7 @@ export async function applicationPdfDownload(
     view,
     review: admin,
     messages: admin ? await threadForAdminDocument(deps.db, applicationId) : undefined,
+    letters: await pdfLetters(deps, program, row, reader),
     generatedAt: deps.clock.now(),
   });
   return {

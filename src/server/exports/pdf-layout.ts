@@ -54,6 +54,8 @@ export class PdfWriter {
   private page!: PDFPage;
   private y = 0;
   private readonly pages: PDFPage[] = [];
+  /** Pages of other PDFs (appendPdf), added after ours when the document is saved. */
+  private readonly appended: PDFPage[] = [];
   /** Widths at size 1 of the words seen, per font: each word is shaped once, not once per line it is tried on. */
   private readonly widths = new Map<PDFFont, Map<string, number>>();
 
@@ -228,9 +230,24 @@ export class PdfWriter {
     this.y -= points;
   }
 
-  /** Page numbers and the footer on every page, then the file's bytes. */
+  /**
+   * Another PDF's pages, added after this document's own when it is saved (a reference letter
+   * uploaded as a PDF). Returns how many pages it has; throws when the bytes are not a PDF pdf-lib
+   * can read (malformed, encrypted, no pages), leaving this document as it was.
+   */
+  async appendPdf(bytes: Uint8Array): Promise<number> {
+    const source = await PDFDocument.load(bytes, { updateMetadata: false });
+    const indices = source.getPageIndices();
+    if (indices.length === 0) throw new Error('The PDF has no pages.');
+    const copied = await this.doc.copyPages(source, indices);
+    this.appended.push(...copied);
+    return copied.length;
+  }
+
+  /** Page numbers and the footer on every page of its own (appended pages are left as they are), then the file's bytes. */
   async save(): Promise<Uint8Array> {
-    const total = this.pages.length;
+    for (const page of this.appended) this.doc.addPage(page);
+    const total = this.pages.length + this.appended.length;
     this.pages.forEach((page, i) => {
       const text = this.printable(`${this.footer} · Page ${i + 1} of ${total}`, this.regular);
       page.drawText(text, { x: MARGIN, y: MARGIN / 2, size: 8, font: this.regular, color: MUTED });

@@ -1,9 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { applicantLabel } from '../../shared/domain/blind-review';
+import { resultHereSql } from '../results/stages';
 import { afterCondition, limitClause, type Raw, type RowQuery } from './rows';
 import type { Column } from './writers';
 
-/** A program's published results, as sent to each applicant, oldest first. */
+/**
+ * A program's published results, as sent to each applicant, oldest first: the results it holds, so not
+ * one superseded by an invitation to the next stage (decision 066; it is that stage's to publish).
+ */
 export function resultRowsQuery(programId: string, hideIdentity = false): RowQuery {
   // "Applicant #N" of a blind program (scoring/queries applicantNumbers), counted only when needed.
   const number = hideIdentity
@@ -21,14 +25,15 @@ export function resultRowsQuery(programId: string, hideIdentity = false): RowQue
     left join "user" au on au.id = pub.user_id
     left join profiles bp on bp.id = pub.published_by
     left join "user" bu on bu.id = pub.published_by
-    where pub.program_id = ${programId}
+    where pub.program_id = ${programId} and ${resultHereSql(sql`pub.application_id`)}
       ${afterCondition({ expr: sql`pub.published_at`, type: 'timestamptz' }, { expr: sql`pub.id`, type: 'uuid' }, after)}
     order by pub.published_at, pub.id
     ${limitClause(limit)}`;
 }
 
 export function resultCountQuery(programId: string): SQL {
-  return sql`select count(*)::int as n from publications pub where pub.program_id = ${programId}`;
+  return sql`select count(*)::int as n from publications pub
+    where pub.program_id = ${programId} and ${resultHereSql(sql`pub.application_id`)}`;
 }
 
 type Visibility = { decision?: boolean; score?: boolean; comments?: boolean; customMessage?: string | null };

@@ -2,8 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { applicantLabel } from '../../shared/domain/blind-review';
 import type { Actor } from '../../shared/policy';
 import { isSuperAdmin } from '../../shared/policy';
-import type { InboxStatus } from '../../shared/schemas/reviews';
-import { inboxViewCondition } from '../reviews/queries';
+import type { InboxNarrowing, InboxStatus } from '../../shared/schemas/reviews';
+import { invitationStateColumns, invitationStateJoin } from '../applications/invitation-state';
+import type { Db } from '../db/client';
+import { inboxViewCondition, narrowingCondition } from '../reviews/queries';
+import { aggregatesSql } from '../scoring/aggregates';
+import { invitationColumn, stageColumns } from './applications';
 import { afterCondition, limitClause, type Raw, type RowQuery } from './rows';
 import type { Column } from './writers';
 
@@ -55,9 +59,15 @@ export interface ReviewsFilter {
   admin: AdminScope;
   programId?: string;
   status: InboxStatus;
+  /** The server's time: an open change request is due after it (the changes_requested view). */
+  now: Date;
   search?: string;
   /** Only reviews this user last edited. */
   mineOf?: string;
+  /** The inbox's narrowing filters (decision 066): stage, minimum score, decision. */
+  narrowing?: InboxNarrowing;
+  /** Each row's stage and invitation to the next stage (the inbox's Stage columns). */
+  stages?: boolean;
 }
 
 const applicantName = sql`coalesce(nullif(ap.full_name, ''), nullif(au.name, ''))`;
@@ -74,20 +84,38 @@ function where(f: ReviewsFilter): SQL {
     ? sql`and (p.name ilike ${pattern} or (not ${hiddenCondition(f.admin)} and ${applicantName} ilike ${pattern})
         or ${reviewerName} ilike ${pattern})`
     : sql``;
-  return sql`${inboxViewCondition(f.status)} and p.deleted_at is null and o.deleted_at is null
-    and ${scopeCondition(f.scope)} ${program} ${mine} ${search}`;
+  return sql`${inboxViewCondition(f.status, f.now)} and p.deleted_at is null and o.deleted_at is null
+    and ${scopeCondition(f.scope)} ${program} ${mine} ${search} ${narrowingCondition(f.narrowing ?? {})}`;
 }
 
-const from = sql`from applications a
+/** The rows' tables; with a minimum score, the score sheets' aggregates (alias ag) of the programs in scope. */
+function from(f: ReviewsFilter): SQL {
+  return sql`from applications a
   join programs p on p.id = a.program_id
   join organizations o on o.id = p.organization_id
   left join program_scoring ps on ps.program_id = p.id
   left join reviews r on r.application_id = a.id
   left join publications pub on pub.application_id = a.id
+  ${
+    f.narrowing?.min_score !== undefined
+      ? sql`left join (${aggregatesSql(sql`s.program_id in (select p.id from programs p where ${scopeCondition(f.scope)})`)}) ag on ag.application_id = a.id`
+      : sql``
+  }
+  ${f.stages ? sql`left join programs pp on pp.id = p.parent_program_id ${invitationStateJoin(sql`a.id`)}` : sql``}
   left join profiles ap on ap.id = a.user_id
   left join "user" au on au.id = a.user_id
   left join profiles rp on rp.id = r.reviewer_id
   left join "user" ru on ru.id = r.reviewer_id`;
+}
+
+/** The organization has a live later stage (the inbox export then carries the Stage columns). */
+export async function orgHasStages(db: Db, orgId: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select exists (select 1 from programs where organization_id = ${orgId}
+      and parent_program_id is not null and deleted_at is null) as yes`,
+  )) as unknown as { rows: { yes: boolean }[] };
+  return result.rows[0]?.yes === true;
+}
 
 /** Every submitted application in scope with its review (or none yet), oldest change first. */
 export function reviewRowsQuery(f: ReviewsFilter): RowQuery {
@@ -104,7 +132,8 @@ export function reviewRowsQuery(f: ReviewsFilter): RowQuery {
       ${reviewerName} as reviewer_name,
       coalesce(r.status, 'not_started') as status, r.score, r.decision, r.comments, r.submitted_at,
       a.status as application_status, a.submitted_at as application_submitted_at
-    ${from}
+      ${f.stages ? sql`, p.stage_number, pp.name as parent_program_name, ${invitationStateColumns}` : sql``}
+    ${from(f)}
     where ${where(f)}
       ${afterCondition({ expr: sortAt, type: 'timestamptz' }, { expr: sql`a.id`, type: 'uuid' }, after)}
     order by ${sortAt}, a.id
@@ -112,7 +141,7 @@ export function reviewRowsQuery(f: ReviewsFilter): RowQuery {
 }
 
 export function reviewCountQuery(f: ReviewsFilter): SQL {
-  return sql`select count(*)::int as n ${from} where ${where(f)}`;
+  return sql`select count(*)::int as n ${from(f)} where ${where(f)}`;
 }
 
 const words: Record<string, string> = {
@@ -122,11 +151,21 @@ const words: Record<string, string> = {
 };
 const date = (v: unknown): Date | null => (v ? new Date(v as string) : null);
 
-/** The All Reviews table's columns (and the per-program queue's), with comments and the finalized time. */
-export function reviewColumns(): Column<Raw>[] {
+/**
+ * The All Reviews table's columns (and the per-program queue's), with comments and the finalized
+ * time; with `stages` (the inbox of an organization with programs in stages, decision 066), each
+ * row's Stage, Stage name and invitation to the next stage.
+ */
+export function reviewColumns(o: { stages?: boolean } = {}): Column<Raw>[] {
   return [
     { header: 'Updated (UTC)', value: (r) => date(r.updated_at), time: true, width: 18 },
-    { header: 'Program', value: (r) => String(r.program_name), width: 30 },
+    { header: 'Program', value: (r) => String(r.parent_program_name ?? r.program_name), width: 30 },
+    ...(o.stages
+      ? stageColumns(
+          (r) => Number(r.stage_number ?? 1),
+          (r) => String(r.program_name),
+        )
+      : []),
     { header: 'Organization', value: (r) => String(r.org_name), width: 24 },
     { header: 'Application ID', value: (r) => String(r.application_id), width: 38 },
     { header: 'Application status', value: (r) => String(r.application_status) },
@@ -148,5 +187,6 @@ export function reviewColumns(): Column<Raw>[] {
     { header: 'Decision', value: (r) => r.decision as string | null },
     { header: 'Comments', value: (r) => r.comments as string | null, width: 50 },
     { header: 'Finalized (UTC)', value: (r) => date(r.submitted_at), time: true, width: 18 },
+    ...(o.stages ? [invitationColumn()] : []),
   ];
 }

@@ -4,7 +4,7 @@ import { type ExportFormat, exportContentTypes, exportFileName } from '../../sha
 import type { Actor } from '../../shared/policy';
 import type { AuditFilter } from '../../shared/schemas/audit';
 import type { ApplicationView, Notice } from '../../shared/schemas/exports';
-import type { InboxStatus } from '../../shared/schemas/reviews';
+import type { InboxNarrowing, InboxStatus } from '../../shared/schemas/reviews';
 import type { AuditScope } from '../audit/queries';
 import { recordAudit } from '../audit/record';
 import type { Deps } from '../context';
@@ -22,6 +22,7 @@ import { resultColumns, resultCountQuery, resultRowsQuery } from './results';
 import {
   adminScopeOf,
   exportScopeOf,
+  orgHasStages,
   type ReviewsFilter,
   reviewColumns,
   reviewCountQuery,
@@ -100,11 +101,12 @@ export async function exportApplications(
   deps: Deps,
   actor: Actor | null,
   programId: string,
-  q: { format: ExportFormat; status: ApplicationView },
+  q: { format: ExportFormat; status: ApplicationView } & Omit<InboxNarrowing, 'stage'>,
 ): Promise<Download> {
   const access = await exportAccess(deps.db, actor, programId);
   const { program, view } = access;
   const me = access.actor;
+  const narrowing = { min_score: q.min_score, decision: q.decision };
   return deliver(deps, me, {
     format: q.format,
     title: program.name,
@@ -114,17 +116,26 @@ export async function exportApplications(
       // File links only for those who may open the files (the program's admins).
       link: access.admin ? (path) => exportLink(deps, path, me.userId) : null,
       view,
+      now: deps.clock.now(),
     }),
-    rows: applicationRowsQuery(program.id, q.status, {
-      numbered: view.hideIdentity,
-      aggregates: program.scoring.mode === 'independent',
-    }),
-    count: applicationCountQuery(program.id, q.status),
+    rows: applicationRowsQuery(
+      program.id,
+      q.status,
+      {
+        numbered: view.hideIdentity,
+        aggregates: program.scoring.mode === 'independent',
+        letters: program.form.questions.some((q) => q.type === 'reference_letter'),
+        invitations: program.stage !== null,
+      },
+      deps.clock.now(),
+      narrowing,
+    ),
+    count: applicationCountQuery(program.id, q.status, deps.clock.now(), narrowing),
     audit: {
       label: `Applications of ${program.name}`,
       targetId: program.id,
       orgId: program.orgId,
-      filter: `view: ${q.status}`,
+      filter: [`view: ${q.status}`, ...narrowingWords(narrowing)].join('; '),
     },
   });
 }
@@ -143,6 +154,7 @@ export async function exportProgramReviews(
     admin: access.admin ? { all: true } : { all: false, orgIds: [], programIds: [] },
     programId: program.id,
     status: q.status,
+    now: deps.clock.now(),
   };
   return deliver(deps, me, {
     format: q.format,
@@ -188,6 +200,7 @@ export async function exportAllReviews(
     scope,
     admin: adminScopeOf(me),
     status: q.status,
+    now: deps.clock.now(),
     programId: q.program_id,
     search: q.search || undefined,
     mineOf: q.mine === 'true' ? me.userId : undefined,
@@ -214,30 +227,45 @@ export async function exportInbox(
   deps: Deps,
   actor: Actor | null,
   slug: string,
-  q: { format: ExportFormat; status: InboxStatus },
+  q: { format: ExportFormat; status: InboxStatus } & InboxNarrowing,
 ): Promise<Download> {
   const org = await liveOrgBySlug(deps.db, slug);
   if (!org) throw new NotFound('Organization not found.');
   const me = assertCan(actor, { kind: 'org:admin', orgId: org.id });
+  const narrowing = { stage: q.stage, min_score: q.min_score, decision: q.decision };
+  // Programs in stages (decision 066): the Stage columns once the organization has a later stage.
+  const stages = await orgHasStages(deps.db, org.id);
   const filter: ReviewsFilter = {
     scope: { all: false, orgIds: [org.id], programIds: [], coalitionIds: [] },
     admin: { all: true },
     status: q.status,
+    now: deps.clock.now(),
+    narrowing,
+    stages,
   };
   return deliver(deps, me, {
     format: q.format,
     title: 'Applications Inbox',
     nameParts: [org.name, 'applications inbox'],
-    columns: reviewColumns(),
+    columns: reviewColumns({ stages }),
     rows: reviewRowsQuery(filter),
     count: reviewCountQuery(filter),
     audit: {
       label: `Applications Inbox of ${org.name}`,
       targetId: org.id,
       orgId: org.id,
-      filter: `view: ${q.status}`,
+      filter: [`view: ${q.status}`, ...narrowingWords(narrowing)].join('; '),
     },
   });
+}
+
+/** The narrowing filters as the audit entry names them. */
+function narrowingWords(n: InboxNarrowing): string[] {
+  return [
+    n.stage !== undefined ? `stage: ${n.stage}` : '',
+    n.min_score !== undefined ? `score ≥ ${n.min_score}` : '',
+    n.decision ? `decision: ${n.decision}` : '',
+  ].filter(Boolean);
 }
 
 /** A program's published results, as each applicant was sent them. */

@@ -14,6 +14,8 @@ export interface Column<R> {
   width?: number;
   /** Date-time cells (shown in UTC, as the header says). */
   time?: boolean;
+  /** Calendar-day cells (a date question's answers, a Date at UTC midnight): YYYY-MM-DD, a date in XLSX. */
+  day?: boolean;
 }
 
 /** The most characters an XLSX cell holds. */
@@ -28,11 +30,11 @@ const timeText = (d: Date) =>
     .replace('T', ' ')
     .replace(/\.\d{3}Z$/, ' UTC');
 
-function csvCell(cell: Cell): string | number {
+function csvCell(cell: Cell, day = false): string | number {
   if (cell === null || cell === undefined) return '';
   if (typeof cell === 'string') return neutralizeCell(cell);
   if (typeof cell === 'boolean') return cell ? 'Yes' : 'No';
-  if (cell instanceof Date) return timeText(cell);
+  if (cell instanceof Date) return day ? cell.toISOString().slice(0, 10) : timeText(cell);
   return cell;
 }
 
@@ -67,7 +69,7 @@ function csvStream<R>(columns: Column<R>[], chunks: AsyncIterable<R[]>): Readabl
       for (const row of rows)
         await write(
           out,
-          columns.map((c) => csvCell(c.value(row))),
+          columns.map((c) => csvCell(c.value(row), c.day)),
         );
     out.end();
   });
@@ -94,6 +96,7 @@ function xlsxStream<R>(columns: Column<R>[], chunks: AsyncIterable<R[]>, title: 
     columns: columns.map((c) => ({
       width: c.width ?? Math.min(60, Math.max(12, c.header.length + 2)),
       time: c.time,
+      day: c.day,
     })),
   });
   produce(file.body, async () => {

@@ -102,6 +102,23 @@ describe('xlsx writer', () => {
     await expect(partText(out, 'xl/sharedStrings.xml')).rejects.toThrow();
   });
 
+  it('writes calendar days in a day column as dates shown yyyy-mm-dd', async () => {
+    const day = new Date('2026-05-01T00:00:00Z');
+    const file = xlsxFile({ sheetName: 'Days', columns: [{ width: 12, day: true }] });
+    const bytes = bytesOf(file.body);
+    await file.row(['Start date'], { bold: true });
+    await file.row([day]);
+    file.end();
+    const out = await bytes;
+    const sheet = (await workbookOf(out)).worksheets[0];
+    expect(sheet.getColumn(1).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(2).getCell(1).value).toEqual(day);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(await partText(out, 'xl/worksheets/sheet1.xml')).toContain(
+      `<c r="A2" s="4"><v>${excelDate(day)}</v></c>`,
+    );
+  });
+
   it('holds the writer back while nobody reads, and lets it go on when the reader does', async () => {
     const file = xlsxFile({ sheetName: 'Big', columns: [{ width: 10 }, { width: 60 }] });
     const total = 20_000;

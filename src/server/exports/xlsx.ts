@@ -6,7 +6,7 @@ import { Cancelled, room } from './flow';
  * A streaming .xlsx writer (decision 037, amended): one worksheet of inline strings, numbers and
  * dates, its header row bold and frozen, its columns sized; written into a zip (archiver) whose
  * deflate and reader hold the writer back. Only the parts a workbook needs: content types,
- * relationships, the workbook, its styles (a bold font, a date-time number format), the sheet and a
+ * relationships, the workbook, its styles (a bold font, date-time and day number formats), the sheet and a
  * line of document properties. exceljs still reads the files in the tests.
  */
 
@@ -16,9 +16,11 @@ export interface SheetColumn {
   width: number;
   /** A column of date-times: its empty cells are formatted as dates too. */
   time?: boolean;
+  /** A column of calendar days (a date question's answers): its dates show as yyyy-mm-dd. */
+  day?: boolean;
 }
 
-/** A cell: text, a number, a date-time (shown yyyy-mm-dd hh:mm, in UTC), or nothing. */
+/** A cell: text, a number, a date-time (shown yyyy-mm-dd hh:mm, in UTC; yyyy-mm-dd in a day column), or nothing. */
 export type XlsxCell = string | number | Date | null | undefined;
 
 export interface XlsxOptions {
@@ -49,6 +51,7 @@ const HIGH_WATER = 64 * 1024;
 const DATE = 1;
 const BOLD = 2;
 const BOLD_DATE = 3;
+const DAY = 4;
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -89,7 +92,7 @@ export function columnName(index: number): string {
 /** Excel's serial date (days since 1899-12-30, the fraction the time of day), for a UTC time. */
 export const excelDate = (d: Date) => d.getTime() / 86_400_000 + 25_569;
 
-function cellXml(ref: string, value: XlsxCell, bold: boolean): string {
+function cellXml(ref: string, value: XlsxCell, bold: boolean, day = false): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return cellXml(ref, String(value), bold);
@@ -97,7 +100,7 @@ function cellXml(ref: string, value: XlsxCell, bold: boolean): string {
   }
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return '';
-    return `<c r="${ref}" s="${bold ? BOLD_DATE : DATE}"><v>${excelDate(value)}</v></c>`;
+    return `<c r="${ref}" s="${bold ? BOLD_DATE : day ? DAY : DATE}"><v>${excelDate(value)}</v></c>`;
   }
   const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
   return `<c r="${ref}" t="inlineStr"${bold ? ` s="${BOLD}"` : ''}><is><t${space}>${xmlText(value)}</t></is></c>`;
@@ -107,7 +110,7 @@ function sheetStart(columns: SheetColumn[]): string {
   const cols = columns
     .map(
       (c, i) =>
-        `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.time ? ` style="${DATE}"` : ''}/>`,
+        `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.time ? ` style="${DATE}"` : c.day ? ` style="${DAY}"` : ''}/>`,
     )
     .join('');
   return (
@@ -166,17 +169,19 @@ function parts(sheetName: string): [string, string][] {
     [
       'xl/styles.xml',
       `${HEAD}<styleSheet xmlns="${MAIN}">` +
-        '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts>' +
+        '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/>' +
+        '<numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>' +
         '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
         '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
         '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="4">' +
+        '<cellXfs count="5">' +
         '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
         '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
         '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
         '<xf numFmtId="164" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+        '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
         '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
         '</styleSheet>',
     ],
@@ -198,6 +203,7 @@ export function xlsxFile(o: XlsxOptions): XlsxFile {
   archive.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
 
   const refs = o.columns.map((_, i) => columnName(i));
+  const days = o.columns.map((c) => c.day === true);
   let pending = sheetStart(o.columns);
   let rowNumber = 0;
   let ended = false;
@@ -210,7 +216,7 @@ export function xlsxFile(o: XlsxOptions): XlsxFile {
       const bold = style?.bold === true;
       let xml = `<row r="${rowNumber}">`;
       for (let i = 0; i < cells.length; i++) {
-        xml += cellXml(`${refs[i] ?? columnName(i)}${rowNumber}`, cells[i], bold);
+        xml += cellXml(`${refs[i] ?? columnName(i)}${rowNumber}`, cells[i], bold, days[i]);
       }
       pending += `${xml}</row>`;
       if (pending.length < FLUSH_AT) return undefined;

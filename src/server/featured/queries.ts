@@ -95,6 +95,8 @@ async function liveTargets(db: Db, items: Pick<ItemRow, 'targetType' | 'targetId
 const liveProgram = and(
   eq(programs.published, true),
   isNull(programs.deletedAt),
+  // A later stage is by invitation only (decision 066): never featured.
+  isNull(programs.parentProgramId),
   isNull(organizations.deletedAt),
 );
 

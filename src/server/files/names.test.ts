@@ -13,6 +13,7 @@ describe('object keys (decision 051)', () => {
     const app = '2b7e1516-28ae-4d2a-a6ab-f7158809cf4f';
     expect(revealsNothing(objectKey(`applications/${app}/q_recording`, 'mp3'))).toBe(true);
     expect(revealsNothing(objectKey(`orgs/${app}/logo`, 'png'))).toBe(true);
+    expect(revealsNothing(objectKey(`messages/${app}`, 'pdf'))).toBe(true);
   });
 
   it("tell the keys of objects stored before, which hold a user id or a file's name", () => {

@@ -19,12 +19,15 @@ export function displayName(raw: string | undefined | null): string {
   return name || 'file';
 }
 
+/** The folder of one application's message attachments. */
+export const messageFilePrefix = (applicationId: string) => `messages/${applicationId}`;
+
 /** The folder of résumés and portfolio files: one for everyone, so a key names no user. */
 export const PROFILE_FILES = 'profiles';
 
 const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RANDOM_KEY = new RegExp(
-  `^(?:${PROFILE_FILES}|applications/${ID}/[^/]+|orgs/${ID}/logo)/${ID}\\.[a-z0-9]{1,8}$`,
+  `^(?:${PROFILE_FILES}|applications/${ID}/[^/]+|messages/${ID}|orgs/${ID}/logo)/${ID}\\.[a-z0-9]{1,8}$`,
 );
 
 /**

@@ -1,23 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import { answerFilePrefix } from '../../shared/domain/answer-values';
 import { attachmentName } from '../../shared/domain/blind-review';
-import { uploadRules } from '../../shared/domain/uploads';
+import { changesOpen, lockedMessage, unlockedKeys } from '../../shared/domain/change-requests';
+import { type UploadRule, uploadRules } from '../../shared/domain/uploads';
 import { type Actor, isSuperAdmin } from '../../shared/policy';
 import type { FileInfo, SignedUrl, UploadPurpose } from '../../shared/schemas/files';
 import type { Profile } from '../../shared/schemas/profiles';
 import { assertEditable, ownApplication, readableApplication } from '../applications/access';
+import { readsAsLaterStageReviewer } from '../applications/stages';
 import { type Deps, requireActor } from '../context';
 import type { Db } from '../db/client';
 import { profiles } from '../db/schema';
 import { AppError, Forbidden, Invalid, NotFound, TooLarge } from '../errors';
 import { webBody } from '../http/web-body';
+import { messageFileTarget, threadReader } from '../messages/service';
 import { logoTarget, setOrgLogo } from '../orgs/settings';
 import { toProfile } from '../profiles/service';
 import { FILE_REF_PREFIX } from '../scoring/redaction';
 import { contentDisposition } from '../storage/disposition';
 import { isValidObjectPath, StorageLimitExceeded } from '../storage/storage';
 import { declaredType, extensionOf, SNIFF_BYTES, sniffType, TextCheck } from './content';
-import { displayName, objectKey, PROFILE_FILES, revealsNothing } from './names';
+import { displayName, messageFilePrefix, objectKey, PROFILE_FILES, revealsNothing } from './names';
 import {
   applicationsShowingProfileFile,
   type FileRow,
@@ -60,6 +63,11 @@ async function uploadTarget(deps: Deps, actor: Actor, input: UploadRequest): Pro
     const { orgId, prefix } = await logoTarget(deps.db, actor, input.orgSlug);
     return { prefix, applicationId: null, orgId };
   }
+  if (input.purpose === 'message') {
+    if (!input.applicationId) throw new Invalid('A message attachment needs application_id.');
+    const id = await messageFileTarget(deps.db, actor, input.applicationId);
+    return { prefix: messageFilePrefix(id), applicationId: id };
+  }
   if (!input.applicationId || !input.fieldKey)
     throw new Invalid('An answer file needs application_id and field_key.');
   const ref = await ownApplication(deps.db, actor, input.applicationId);
@@ -68,6 +76,15 @@ async function uploadTarget(deps: Deps, actor: Actor, input: UploadRequest): Pro
   const question = form?.questions.find((q) => q.key === input.fieldKey);
   if (question?.type !== 'file' || !isValidObjectPath(input.fieldKey))
     throw new Invalid('This question does not take a file.');
+  // During an open change request only the unlocked questions take a new file (decision 063).
+  if (
+    form &&
+    ref.status === 'submitted' &&
+    ref.changesScope &&
+    changesOpen(ref.changesDueAt, deps.clock.now()) &&
+    !unlockedKeys(form.questions, ref.changesScope).has(question.key)
+  )
+    throw new Invalid(lockedMessage([question.label || question.key]));
   // The spec's folder (the answer check reads it), a random name in it.
   return { prefix: answerFilePrefix(ref.id, input.fieldKey).slice(0, -1), applicationId: ref.id };
 }
@@ -103,17 +120,15 @@ async function splitHead(body: ReadableStream<Uint8Array>) {
 }
 
 /**
- * Stores an upload: refused by its declared length before reading, by its real length while
- * streaming (413), and by its bytes (422: the sniffed type must be allowed; plain text must be UTF-8
- * without NUL). Records it and, for the profile, sets the resume (the old one is deleted) or adds a
- * portfolio file. Answer files are only stored: the applicant's page puts the FileInfo in the answer.
+ * Streams an upload to storage under `prefix` with a random name, checked as uploadFile's doc says
+ * (declared length, real length, sniffed type). Also used for reference letters (decision 065).
  */
-export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadRequest): Promise<FileInfo> {
-  const me = requireActor(actor);
-  const rule = uploadRules[input.purpose];
-  const fileName = displayName(input.fileName);
-  const target = await uploadTarget(deps, me, input);
-
+export async function storeUpload(
+  deps: Pick<Deps, 'storage'>,
+  rule: UploadRule,
+  prefix: string,
+  input: Pick<UploadRequest, 'contentType' | 'contentLength' | 'body'>,
+): Promise<{ path: string; size: number; type: string }> {
   const declared = declaredType(input.contentType);
   const typeMessage = rule.typeMessage(declared);
   if (!rule.types.includes(declared)) throw new Invalid(typeMessage);
@@ -141,80 +156,89 @@ export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadR
       if (seen === 0) throw new Invalid(typeMessage);
     }
 
-    const path = objectKey(target.prefix, extensionOf[type] ?? 'bin');
-
-    let size: number;
+    const path = objectKey(prefix, extensionOf[type] ?? 'bin');
     try {
-      ({ size } = await deps.storage.put(path, checked(), {
+      const { size } = await deps.storage.put(path, checked(), {
         contentType: type,
         maxBytes: rule.maxBytes,
         size: length ?? undefined,
-      }));
+      });
+      return { path, size, type };
     } catch (err) {
       if (err instanceof StorageLimitExceeded) throw new TooLarge(rule.sizeMessage);
       throw err;
     }
-
-    const now = deps.clock.now();
-    const info: FileInfo = {
-      fileName,
-      filePath: path,
-      fileSize: size,
-      contentType: type,
-      uploadedAt: now.toISOString(),
-      ...(input.purpose === 'portfolio' ? { uploadedBy: me.userId } : {}),
-    };
-    let replaced: string | null = null;
-    try {
-      replaced = await deps.db.transaction(async (tx) => {
-        await insertFile(tx, {
-          path,
-          ownerId: me.userId,
-          applicationId: target.applicationId,
-          kind: input.purpose,
-          fileName,
-          contentType: type,
-          size,
-          createdAt: now,
-        });
-        if (input.purpose === 'resume') {
-          const [current] = await tx
-            .select({ resumeFile: profiles.resumeFile })
-            .from(profiles)
-            .where(eq(profiles.id, me.userId))
-            .for('update');
-          if (!current) throw new NotFound('Profile not found');
-          await tx
-            .update(profiles)
-            .set({ resumeFile: info, updatedAt: now })
-            .where(eq(profiles.id, me.userId));
-          const old = (current.resumeFile as FileInfo | null)?.filePath ?? null;
-          return old && (await releaseProfileFile(tx, old, me.userId)) ? old : null;
-        }
-        if (input.purpose === 'logo' && target.orgId) return setOrgLogo(tx, target.orgId, info, me);
-        if (input.purpose === 'portfolio') {
-          const rows = await tx
-            .update(profiles)
-            .set({
-              profileFiles: sql`${profiles.profileFiles} || ${JSON.stringify([info])}::jsonb`,
-              updatedAt: now,
-            })
-            .where(eq(profiles.id, me.userId))
-            .returning({ id: profiles.id });
-          if (!rows.length) throw new NotFound('Profile not found');
-        }
-        return null;
-      });
-    } catch (err) {
-      await deps.storage.delete(path).catch(() => {});
-      throw err;
-    }
-    if (replaced) await deps.storage.delete(replaced).catch(() => {});
-    return info;
   } catch (err) {
     await cancel();
     throw err;
   }
+}
+
+/**
+ * Stores an upload: refused by its declared length before reading, by its real length while
+ * streaming (413), and by its bytes (422: the sniffed type must be allowed; plain text must be UTF-8
+ * without NUL). Records it and, for the profile, sets the resume (the old one is deleted) or adds a
+ * portfolio file. Answer files are only stored: the applicant's page puts the FileInfo in the answer.
+ */
+export async function uploadFile(deps: Deps, actor: Actor | null, input: UploadRequest): Promise<FileInfo> {
+  const me = requireActor(actor);
+  const rule = uploadRules[input.purpose];
+  const fileName = displayName(input.fileName);
+  const target = await uploadTarget(deps, me, input);
+  const { path, size, type } = await storeUpload(deps, rule, target.prefix, input);
+  const now = deps.clock.now();
+  const info: FileInfo = {
+    fileName,
+    filePath: path,
+    fileSize: size,
+    contentType: type,
+    uploadedAt: now.toISOString(),
+    ...(input.purpose === 'portfolio' ? { uploadedBy: me.userId } : {}),
+  };
+  let replaced: string | null = null;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      await insertFile(tx, {
+        path,
+        ownerId: me.userId,
+        applicationId: target.applicationId,
+        kind: input.purpose,
+        fileName,
+        contentType: type,
+        size,
+        createdAt: now,
+      });
+      if (input.purpose === 'resume') {
+        const [current] = await tx
+          .select({ resumeFile: profiles.resumeFile })
+          .from(profiles)
+          .where(eq(profiles.id, me.userId))
+          .for('update');
+        if (!current) throw new NotFound('Profile not found');
+        await tx.update(profiles).set({ resumeFile: info, updatedAt: now }).where(eq(profiles.id, me.userId));
+        const old = (current.resumeFile as FileInfo | null)?.filePath ?? null;
+        return old && (await releaseProfileFile(tx, old, me.userId)) ? old : null;
+      }
+      if (input.purpose === 'logo' && target.orgId) return setOrgLogo(tx, target.orgId, info, me);
+      if (input.purpose === 'portfolio') {
+        const rows = await tx
+          .update(profiles)
+          .set({
+            profileFiles: sql`${profiles.profileFiles} || ${JSON.stringify([info])}::jsonb`,
+            updatedAt: now,
+          })
+          .where(eq(profiles.id, me.userId))
+          .returning({ id: profiles.id });
+        if (!rows.length) throw new NotFound('Profile not found');
+      }
+      return null;
+    });
+  } catch (err) {
+    await deps.storage.delete(path).catch(() => {});
+    throw err;
+  }
+  if (replaced) await deps.storage.delete(replaced).catch(() => {});
+  return info;
 }
 
 /** Removes the profile's resume (object, record and profile entry). Nothing to remove: the profile as is. */
@@ -263,10 +287,15 @@ export async function removePortfolioFile(deps: Deps, actor: Actor | null, path:
  * submitted application holds it in its profile snapshot and the program's form collects Experience
  * & Portfolio). Both through the application gate (applications/access.ts): an independent-scoring
  * reviewer not assigned to the application, or recused from it, is refused (403), and loses the file
- * when unassigned. Anyone else: 404.
+ * when unassigned. A message's attachment: whoever may read the thread. Anyone else: 404.
  */
 async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
   if (row.ownerId === me.userId || isSuperAdmin(me)) return;
+  // A message's attachment: whoever may read its thread (decision 059), the thread's own gate.
+  if (row.kind === 'message' && row.applicationId) {
+    await threadReader(db, me, row.applicationId);
+    return;
+  }
   const through = row.applicationId
     ? [row.applicationId]
     : await applicationsShowingProfileFile(db, row.ownerId, row.path);
@@ -280,6 +309,12 @@ async function assertReadable(db: Db, me: Actor, row: FileRow): Promise<void> {
       if (err.code !== 'not_found') refused = err;
     }
   }
+  // An answer file of an earlier stage: the reviewers of the later stage it led to (decision 066).
+  if (
+    row.applicationId &&
+    (await readsAsLaterStageReviewer(db, row.applicationId, (later) => readableApplication(db, me, later)))
+  )
+    return;
   throw refused ?? new NotFound(FILE_NOT_FOUND);
 }
 

@@ -4,5 +4,6 @@
  */
 import '../mail/deliver';
 import '../mail/reminders';
+import '../letters/reminders';
 import '../webhooks/deliver';
 import '../privacy/retention';

@@ -4,6 +4,8 @@ import type { Deps } from '../context';
 import type { Db } from '../db/client';
 import { mailMessages, mailPreferences, organizations } from '../db/schema';
 import { type Job, PermanentJobError, registerJobHandler } from '../jobs';
+import { markLetterBounced } from '../letters/bounce';
+import { letterUnsubscribeToken } from '../letters/keys';
 import { messageIdFor, type OptionalCategory, unsubscribeToken } from './keys';
 import { stillDue } from './reminders';
 import { MAIL_OFF } from './settings';
@@ -15,6 +17,7 @@ import {
   type MailKinds,
   renderMail,
 } from './templates';
+import { letterUnsubscribeLabel } from './templates/letters';
 import { headerText } from './text';
 import { isPermanentSmtpError, smtpErrorReason, transportFor } from './transport';
 
@@ -38,17 +41,34 @@ export function unsubscribeUrls(config: Config, userId: string, category: Option
   };
 }
 
+/**
+ * The links of a recommender's email (decision 065): they stop the reminders of that one letter
+ * request, nothing else (the recommender has no account, so no preferences).
+ */
+export function letterUnsubscribeUrls(config: Config, requestId: string, sentAt: Date) {
+  const token = letterUnsubscribeToken(config.authSecret, requestId, sentAt);
+  return {
+    page: new URL(`/letters/unsubscribe?token=${encodeURIComponent(token)}`, config.publicUrl).toString(),
+    oneClick: new URL(
+      `/api/letter-reminders/unsubscribe?token=${encodeURIComponent(token)}`,
+      config.publicUrl,
+    ).toString(),
+  };
+}
+
 /** Everything the layout needs besides the kind's data. */
 export function mailContext(
   config: Config,
   sender: { name: string; orgSlug: string | null; hasLogo: boolean },
   unsubscribe: string | null,
+  unsubscribeLabel?: string,
 ): MailContext {
   return {
     publicUrl: config.publicUrl,
     senderName: sender.name,
     logoUrl: sender.orgSlug && sender.hasLogo ? logoUrl(config.publicUrl, sender.orgSlug) : null,
     unsubscribeUrl: unsubscribe,
+    ...(unsubscribeLabel ? { unsubscribeLabel } : {}),
   };
 }
 
@@ -110,14 +130,21 @@ export async function deliverMail(job: Job<'mail.send'>, deps: Deps): Promise<vo
     return;
   }
 
-  const urls =
-    category !== 'essential' && m.toUserId
+  const letterRequestId = kind === 'letter_request' ? String(m.data.requestId) : null;
+  const urls = letterRequestId
+    ? letterUnsubscribeUrls(config, letterRequestId, deps.clock.now())
+    : category !== 'essential' && m.toUserId
       ? unsubscribeUrls(config, m.toUserId, category, deps.clock.now())
       : null;
   const rendered = renderMail(
     kind,
     m.data as unknown as MailKinds[typeof kind],
-    mailContext(config, { name: fromName, orgSlug: row.orgSlug, hasLogo: !!row.hasLogo }, urls?.page ?? null),
+    mailContext(
+      config,
+      { name: fromName, orgSlug: row.orgSlug, hasLogo: !!row.hasLogo },
+      urls?.page ?? null,
+      letterRequestId ? letterUnsubscribeLabel : undefined,
+    ),
   );
   const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
   if (urls) {
@@ -159,6 +186,8 @@ async function recordFailure(job: Job<'mail.send'>, error: Error, deps: Deps): P
     .update(mailMessages)
     .set({ status: 'failed', error: error.message.slice(0, 500), updatedAt: sql`now()` })
     .where(eq(mailMessages.id, job.data.id));
+  // A reference letter request that cannot be delivered shows Bounced to its applicant (decision 065).
+  await markLetterBounced(deps.db, job.data.id);
 }
 
 registerJobHandler('mail.send', deliverMail, {

@@ -34,12 +34,19 @@ export const optionalCategories: OptionalCategory[] = ['reminders', 'updates'];
  * HKDF-SHA256 with a purpose label of its own, so it is never the session key itself and a link
  * cannot be a valid signature for anything else (issue 33, decision 052).
  */
+export const unsubscribeKey = (secret: string): Buffer => derivedKey(secret, 'applyhub unsubscribe links v2');
+
 const keys = new Map<string, Buffer>();
-export function unsubscribeKey(secret: string): Buffer {
-  let key = keys.get(secret);
+/**
+ * A 32-byte key for one purpose, derived from the server secret by HKDF-SHA256 (salt `applyhub`,
+ * info the purpose label): each purpose has a key of its own, none of them the secret itself.
+ */
+export function derivedKey(secret: string, purpose: string): Buffer {
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'applyhub', 'applyhub unsubscribe links v2', 32));
-    keys.set(secret, key);
+    key = Buffer.from(hkdfSync('sha256', secret, 'applyhub', purpose, 32));
+    keys.set(id, key);
   }
   return key;
 }

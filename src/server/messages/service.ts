@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAfter } from '../../shared/domain/audit';
+import { attachmentName } from '../../shared/domain/blind-review';
+import { LIMITS } from '../../shared/domain/limits';
 import {
   type MessageSide,
   messageAuthorLabel,
@@ -7,20 +9,28 @@ import {
   type ReaderFacts,
 } from '../../shared/domain/messages';
 import type { Actor } from '../../shared/policy';
-import type { Message, MessageCounts, MessageSettings, MessageThread } from '../../shared/schemas/messages';
+import type {
+  Message,
+  MessageAttachment,
+  MessageCounts,
+  MessageSettings,
+  MessageThread,
+} from '../../shared/schemas/messages';
 import { APPLICATION_NOT_FOUND, readableApplication } from '../applications/access';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { requireActor } from '../context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { applicationMessageReads, applicationMessages, programMessageSettings } from '../db/schema';
-import { Conflict, Forbidden, NotFound } from '../errors';
+import { applicationMessageReads, applicationMessages, files, programMessageSettings } from '../db/schema';
+import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { rawId, type Who } from '../http/openapi';
 import { queueEmails } from '../mail/queue';
 import { assertAdmin, programAccess } from '../programs/access';
 import { notifyTopic } from '../realtime/notify';
+import { FILE_REF_PREFIX } from '../scoring/redaction';
 import { emitWebhookEvent } from '../webhooks';
+import { emailAssignedReviewers } from './reviewer-emails';
 
 /** The realtime topic of one application's thread (checked with the read gate, see canWatchThread). */
 export const threadTopic = (applicationId: string) => `messages:${applicationId}`;
@@ -91,6 +101,83 @@ export async function canWatchThread(db: Db, actor: Actor, applicationId: string
   }
 }
 
+/** Where a message's attachment may be uploaded: the thread's gate, and never on a draft (decision 059). */
+export async function messageFileTarget(db: Db, actor: Actor, applicationId: string): Promise<string> {
+  const r = await threadReader(db, actor, applicationId);
+  if (r.draft) throw new Conflict(messageWords.draft);
+  return r.applicationId;
+}
+
+interface StoredFile {
+  id: string;
+  path: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** The stored files behind messages' attachment ids (one query); a file erased since is simply gone. */
+async function storedFiles(db: Db, ids: string[]): Promise<Map<string, StoredFile>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: files.id,
+      path: files.path,
+      fileName: files.fileName,
+      contentType: files.contentType,
+      size: files.size,
+    })
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids)]));
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/**
+ * A message's attachments as this reader sees them: a blind program's reviewer gets an opaque
+ * reference and "Attachment N.ext" (the file's own name may name the applicant), others the file.
+ */
+function attachmentsFor(ids: string[], found: Map<string, StoredFile>, hide: boolean): MessageAttachment[] {
+  return ids
+    .flatMap((id) => found.get(id) ?? [])
+    .map((f, i) => ({
+      name: hide ? attachmentName(i + 1, f.fileName) : f.fileName,
+      path: hide ? `${FILE_REF_PREFIX}${f.id}/${i + 1}` : f.path,
+      size: f.size,
+      content_type: f.contentType,
+    }));
+}
+
+/**
+ * The files a writer attaches: their own uploads (purpose `message`) to this application, not yet on
+ * a message, at most three. Their ids, in the order given.
+ */
+async function attachableFiles(db: Db, r: ThreadReader, paths: string[]): Promise<string[]> {
+  const wanted = [...new Set(paths)];
+  if (wanted.length > LIMITS.messageFiles) throw new Invalid(messageWords.tooManyFiles);
+  if (!wanted.length) return [];
+  const rows = await db
+    .select({ id: files.id, path: files.path })
+    .from(files)
+    .where(
+      and(
+        inArray(files.path, wanted),
+        eq(files.kind, 'message'),
+        eq(files.ownerId, r.actor.userId),
+        eq(files.applicationId, r.applicationId),
+      ),
+    );
+  const ids = wanted.map((p) => rows.find((f) => f.path === p)?.id);
+  if (ids.some((id) => !id)) throw new Invalid(messageWords.fileGone);
+  for (const id of ids as string[]) {
+    const [used] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from application_messages
+        where application_id = ${r.applicationId} and attachments @> ${JSON.stringify([id])}::jsonb limit 1`),
+    );
+    if (used) throw new Invalid(messageWords.fileGone);
+  }
+  return ids as string[];
+}
+
 interface Names {
   orgName: string;
   programName: string;
@@ -130,12 +217,13 @@ interface MessageRow {
   author_name: string | null;
   as_organization: boolean;
   body: string;
+  attachments: string[];
   created_at: string | Date;
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
-function present(row: MessageRow, reader: ReaderFacts): Message {
+function present(row: MessageRow, reader: ReaderFacts, found: Map<string, StoredFile>): Message {
   const facts = {
     side: row.side,
     authorId: row.author_id,
@@ -150,6 +238,7 @@ function present(row: MessageRow, reader: ReaderFacts): Message {
     // Whether it went out under the organization's name (the applicant then sees no writer's name).
     as_organization: row.side === 'staff' && row.as_organization,
     body: row.body,
+    attachments: attachmentsFor(row.attachments ?? [], found, reader.hideIdentity),
     created_at: iso(row.created_at),
   };
 }
@@ -168,7 +257,7 @@ function readerFacts(r: ThreadReader, names: Names): ReaderFacts {
 export async function threadMessages(db: Db, r: ThreadReader, names: Names): Promise<Message[]> {
   const rows = rowsOf<MessageRow>(
     await db.execute(sql`
-      select m.id, m.side, m.author_id, m.as_organization, m.body, m.created_at,
+      select m.id, m.side, m.author_id, m.as_organization, m.body, m.attachments, m.created_at,
         coalesce(nullif(pr.full_name, ''), nullif(u.name, '')) as author_name
       from application_messages m
       left join "user" u on u.id = m.author_id
@@ -177,7 +266,11 @@ export async function threadMessages(db: Db, r: ThreadReader, names: Names): Pro
       order by m.created_at, m.id`),
   );
   const facts = readerFacts(r, names);
-  return rows.map((row) => present(row, facts));
+  const found = await storedFiles(
+    db,
+    rows.flatMap((row) => row.attachments ?? []),
+  );
+  return rows.map((row) => present(row, facts, found));
 }
 
 async function unreadOf(db: Db, r: ThreadReader): Promise<number> {
@@ -245,7 +338,8 @@ async function staffRecipients(tx: Db, programId: string, orgId: string) {
 
 /**
  * Writes one message: stored, audited, announced on the thread's topic and as the webhook event
- * `message.created`, and emailed to the other side (the applicant, or the program's admins), each
+ * `message.created`, and emailed to the other side (the applicant, or the program's admins and, when
+ * reviewers may take part, the reviewers assigned to the application: reviewer-emails.ts), each
  * email once (its key is the message's id) — all in one transaction.
  */
 export async function postMessage(
@@ -253,10 +347,11 @@ export async function postMessage(
   clock: Clock,
   actor: Actor | null,
   applicationId: string,
-  input: { body: string; as_organization?: boolean },
+  input: { body: string; as_organization?: boolean; attachments?: string[] },
 ): Promise<{ message: Message }> {
   const r = await threadReader(db, actor, applicationId);
   if (r.draft) throw new Conflict(messageWords.draft);
+  const attachments = await attachableFiles(db, r, input.attachments ?? []);
   const names = await namesOf(db, r.applicationId);
   const now = clock.now();
   // A blind program's reviewer never signs with their name; the applicant always writes as themselves.
@@ -271,6 +366,7 @@ export async function postMessage(
         side: r.side,
         asOrganization,
         body: input.body,
+        attachments,
         createdAt: now,
       })
       .returning();
@@ -320,6 +416,17 @@ export async function postMessage(
           data: { ...data, name: s.name, from: names.applicantName ?? messageWords.applicant, toStaff: true },
         })),
       );
+      // And, when the program lets reviewers take part, its reviewers assigned to the application.
+      await emailAssignedReviewers(tx, {
+        messageId: m.id,
+        applicationId: r.applicationId,
+        programId: r.programId,
+        programName: names.programName,
+        orgName: names.orgName,
+        applicantName: names.applicantName,
+        body: input.body,
+        admins: staff.map((s) => s.user_id),
+      });
     }
     await notifyTopic(tx, threadTopic(r.applicationId), { kind: 'message' });
     return m;
@@ -332,9 +439,11 @@ export async function postMessage(
       author_name: null,
       as_organization: row.asOrganization,
       body: row.body,
+      attachments: row.attachments,
       created_at: row.createdAt,
     },
     readerFacts(r, names),
+    await storedFiles(db, row.attachments),
   );
   return { message };
 }
@@ -374,6 +483,12 @@ export async function programMessageCounts(
       group by m.application_id`),
   );
   return { items: rows.map((x) => ({ application_id: x.application_id, unread: x.unread, total: x.total })) };
+}
+
+/** A copied program (issue 29 item 5) takes its source's message setting; runs on the copy's transaction. */
+export async function copyMessageSettings(tx: Db, fromProgramId: string, toProgramId: string) {
+  if (await reviewersMayWrite(tx, fromProgramId))
+    await tx.insert(programMessageSettings).values({ programId: toProgramId, reviewersMayWrite: true });
 }
 
 export async function getMessageSettings(
@@ -435,5 +550,6 @@ export async function threadForAdminDocument(db: Db, applicationId: string) {
     author: m.side === 'staff' && m.as_organization ? `${m.author} (as ${names.orgName})` : m.author,
     createdAt: m.created_at,
     body: m.body,
+    attachments: m.attachments.map((a) => a.name),
   }));
 }

@@ -7,6 +7,8 @@ import { assertCan } from '../context';
 import type { Db } from '../db/client';
 import { liveOrgBySlug } from '../discovery/queries';
 import { NotFound } from '../errors';
+import { resultHereSql } from '../results/stages';
+import { sheetInLoad } from '../scoring/queries';
 
 type Raw = Record<string, unknown>;
 const rowsOf = async (db: Db, query: ReturnType<typeof sql>): Promise<Raw[]> =>
@@ -71,6 +73,7 @@ export async function adminHome(db: Db, clock: Clock, actor: Actor | null, slug:
       behind as (
         select s.program_id, s.reviewer_id from score_sheets s join p on p.id = s.program_id
         where s.status <> 'submitted' and p.close_at is not null and p.close_at <= ${nowIso}
+          and ${sheetInLoad(sql`s.application_id`)}
         group by s.program_id, s.reviewer_id
       ),
       x as (
@@ -91,6 +94,7 @@ export async function adminHome(db: Db, clock: Clock, actor: Actor | null, slug:
           from reviews r join p on p.id = r.program_id and p.published
           where r.status = 'submitted'
             and not exists (select 1 from publications pb where pb.application_id = r.application_id)
+            and ${resultHereSql(sql`r.application_id`)}
           group by r.program_id
         union all
         select 'changes_requested', p.id, 1 from p where p.review_status = 'changes_requested'

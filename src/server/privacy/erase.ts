@@ -15,7 +15,10 @@ import {
   applicationMessageReads,
   applicationMessages,
   applications,
+  applicationVersions,
   files,
+  letterRequests,
+  letters,
   mailbox,
   mailMessages,
   mailPreferences,
@@ -23,6 +26,7 @@ import {
   personalDataNotices,
   profiles,
   programs,
+  screeningResults,
   session,
   user,
   verification,
@@ -170,6 +174,40 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
     ...owned.map((f) => f.fileName),
   ]);
 
+  // Reference letters about them (decision 065) go with the account, kept applications' too: the
+  // letters and their files, and their names in the emails sent to recommenders.
+  const letterFiles = apps.length
+    ? await tx
+        .select({ path: letters.filePath })
+        .from(letters)
+        .innerJoin(letterRequests, eq(letterRequests.id, letters.requestId))
+        .where(
+          and(
+            inArray(
+              letterRequests.applicationId,
+              apps.map((a) => a.id),
+            ),
+            sql`${letters.filePath} is not null`,
+          ),
+        )
+    : [];
+  if (apps.length) {
+    await tx.delete(letterRequests).where(
+      inArray(
+        letterRequests.applicationId,
+        apps.map((a) => a.id),
+      ),
+    );
+    await scrub(
+      tx,
+      'mail_messages',
+      [{ name: 'data', json: true }],
+      sql`kind in ('letter_request', 'letter_receipt')`,
+      needles,
+      label,
+    );
+  }
+
   // Drafts mean nothing to an organization: they go (with their files' records, ON DELETE CASCADE).
   const drafts = apps.filter((a) => a.status === 'draft').map((a) => a.id);
   const kept = apps.filter((a) => a.status !== 'draft');
@@ -178,8 +216,13 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
   if (keptIds.length) {
     await tx
       .update(applications)
-      .set({ answers: {}, profileSnapshot: null })
+      .set({ answers: {}, profileSnapshot: null, changesAnswers: null, changesMessage: null })
       .where(inArray(applications.id, keptIds));
+    // Every submitted version's answers go with them (decision 063).
+    await tx
+      .update(applicationVersions)
+      .set({ answers: {} })
+      .where(inArray(applicationVersions.applicationId, keptIds));
     // What reviewers and results wrote about them stays, without their name.
     const ids = sql.join(
       keptIds.map((id) => sql`${id}::uuid`),
@@ -221,6 +264,12 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
         where ${messageMail} and data->>'toStaff' = 'true'`,
     );
     await scrub(tx, 'mail_messages', [{ name: 'data', json: true }], messageMail, needles, label);
+    // The emails that told the staff of a resubmission (decision 063) named them too.
+    const resubmittedMail = sql`kind = 'application_resubmitted' and data->>'applicationId' in (${sql.join(
+      keptIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
+    await scrub(tx, 'mail_messages', [{ name: 'data', json: true }], resubmittedMail, needles, label);
     await scrub(
       tx,
       'publications',
@@ -284,6 +333,8 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
   await tx.delete(mailPreferences).where(eq(mailPreferences.userId, userId));
   await tx.delete(personalDataNotices).where(eq(personalDataNotices.userId, userId));
   await tx.delete(apiTokens).where(eq(apiTokens.createdBy, userId));
+  // Screening answers (a birth date …) go; the outcome stays in the program's counts (decision 061).
+  await tx.update(screeningResults).set({ answers: {} }).where(eq(screeningResults.userId, userId));
   const lowered = emails.map((e) => e.toLowerCase());
   const theirMail = or(
     eq(mailMessages.toUserId, userId),
@@ -322,5 +373,9 @@ export async function eraseAccount(tx: Db, userId: string, at: Date): Promise<Er
       at,
     });
 
-  return { number, label, paths: owned.map((f) => f.path) };
+  return {
+    number,
+    label,
+    paths: [...owned.map((f) => f.path), ...letterFiles.map((f) => f.path as string)],
+  };
 }

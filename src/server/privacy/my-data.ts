@@ -13,6 +13,7 @@ import {
   apiTokens,
   applicationMessageReads,
   applications,
+  applicationVersions,
   auditLog,
   files,
   mailMessages,
@@ -45,11 +46,14 @@ async function messagesOf(db: Db, userId: string) {
     as_organization: boolean;
     author_name: string | null;
     body: string;
+    attachments: string[];
     created_at: string | Date;
   }>(
     await db.execute(sql`
       select m.application_id, p.name as program, o.name as org_name, m.side, m.author_id,
         m.as_organization, m.body, m.created_at,
+        coalesce((select jsonb_agg(f.file_name order by e.n) from jsonb_array_elements_text(m.attachments)
+          with ordinality e(id, n) join files f on f.id::text = e.id), '[]'::jsonb) as attachments,
         coalesce(nullif(pr.full_name, ''), nullif(u.name, '')) as author_name
       from application_messages m
       join applications a on a.id = m.application_id
@@ -73,6 +77,7 @@ async function messagesOf(db: Db, userId: string) {
       { userId, side: 'applicant', hideIdentity: false, orgName: m.org_name, applicantName: null },
     ),
     text: m.body,
+    attachments: m.attachments,
     sent_at: new Date(m.created_at).toISOString(),
   }));
 }
@@ -99,6 +104,7 @@ export async function myDataOf(db: Db, userId: string) {
     audit,
     messages,
     reads,
+    versions,
   ] = await Promise.all([
     db
       .select({
@@ -111,6 +117,13 @@ export async function myDataOf(db: Db, userId: string) {
         submitted_at: applications.submittedAt,
         created_at: applications.createdAt,
         updated_at: applications.updatedAt,
+        submission_version: applications.submissionVersion,
+        // The latest change request on it (decision 063): who asked is the organization.
+        changes_requested_at: applications.changesRequestedAt,
+        changes_due_at: applications.changesDueAt,
+        changes_message: applications.changesMessage,
+        changes_scope: applications.changesScope,
+        changes_answers: applications.changesAnswers,
       })
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
@@ -209,6 +222,19 @@ export async function myDataOf(db: Db, userId: string) {
       })
       .from(applicationMessageReads)
       .where(eq(applicationMessageReads.userId, userId)),
+    db
+      .select({
+        application_id: applicationVersions.applicationId,
+        program: programs.name,
+        number: applicationVersions.number,
+        submitted_at: applicationVersions.submittedAt,
+        answers: applicationVersions.answers,
+      })
+      .from(applicationVersions)
+      .innerJoin(applications, eq(applications.id, applicationVersions.applicationId))
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(eq(applications.userId, userId))
+      .orderBy(asc(applications.createdAt), asc(applicationVersions.number)),
   ]);
   const { id: _id, ...profile } = me.profile;
   return {
@@ -220,7 +246,22 @@ export async function myDataOf(db: Db, userId: string) {
       sign_in_with: accounts,
     },
     profile,
-    applications: apps,
+    applications: apps.map(
+      ({ changes_requested_at, changes_due_at, changes_message, changes_scope, changes_answers, ...a }) => ({
+        ...a,
+        change_request: changes_requested_at
+          ? {
+              requested_by: a.organization,
+              requested_at: changes_requested_at,
+              due_at: changes_due_at,
+              message: changes_message,
+              scope: changes_scope,
+              your_changes_not_yet_resubmitted: changes_answers,
+            }
+          : null,
+      }),
+    ),
+    submitted_versions: versions,
     results,
     messages,
     messages_read_until: reads,
@@ -240,10 +281,10 @@ const README = `Your data from ApplyHub
 =======================
 
 data.json    everything ApplyHub holds about you: your account and its sign-in provider, your
-             profile, your applications with their answers, the messages of their threads and how far
-             you read them, your published results, notifications, the emails we sent or queued for
+             profile, your applications with their answers, every version you submitted and any
+             change request on them, the messages of their threads and how far you read them, your published results, notifications, the emails we sent or queued for
              you, your sign-in sessions, your mail preferences.
-files/       the files you uploaded (resume, portfolio, answers to file questions).
+files/       the files you uploaded (resume, portfolio, answers to file questions, message attachments).
 
 Dates are in UTC (ISO 8601).
 `;

@@ -3,7 +3,17 @@ import { recordAudit } from '../audit/record';
 import type { Deps } from '../context';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { applications, files, mailMessages, notifications, profiles, publications, user } from '../db/schema';
+import {
+  applications,
+  files,
+  letterRequests,
+  letters,
+  mailMessages,
+  notifications,
+  profiles,
+  publications,
+  user,
+} from '../db/schema';
 import { registerJobHandler } from '../jobs';
 import { logger } from '../log/logger';
 import { deleteObjects, personalNeedles, scrubAuditLog } from './erase';
@@ -86,6 +96,13 @@ async function eraseProgramApplications(
   if (ids.length === 0) return 0;
   const stored = await tx.select({ path: files.path }).from(files).where(inArray(files.applicationId, ids));
   paths.push(...stored.map((f) => f.path));
+  // Reference letters' files (decision 065); their rows go with the applications (ON DELETE CASCADE).
+  const letterFiles = await tx
+    .select({ path: letters.filePath })
+    .from(letters)
+    .innerJoin(letterRequests, eq(letterRequests.id, letters.requestId))
+    .where(inArray(letterRequests.applicationId, ids));
+  paths.push(...letterFiles.flatMap((f) => (f.path ? [f.path] : [])));
   const published = await tx
     .select({ id: publications.id })
     .from(publications)

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formProblem, normalizeForm } from '../../shared/domain/forms';
+import { stageMessages } from '../../shared/domain/stages';
 import type { Actor } from '../../shared/policy';
 import type { ApplicationForm } from '../../shared/schemas/forms';
 import type { ProgramEditor, SaveResult, saveFormInput } from '../../shared/schemas/programs';
@@ -186,9 +187,11 @@ export async function publishProgram(
   const form = checkedForm(input.form);
   const now = clock.now();
   const me = access.actor.userId;
+  let laterStage = false;
   const outcome = await db.transaction(async (tx) => {
     const before = await lockForEdit(tx, id, input.version);
     if (before.reviewStatus === 'submitted') throw new Conflict(messages.waiting);
+    laterStage = before.parentProgramId !== null;
     await applySave(tx, before, form, me, now);
     const program = (await programForUpdate(tx, id))!.program;
     if (program.requiresSuperApproval) {
@@ -224,7 +227,15 @@ export async function publishProgram(
   });
   return {
     outcome,
-    message: outcome === 'submitted' ? messages.submitted : messages.published,
+    // A later stage is by invitation only (decision 066): nobody finds it, so the words say so.
+    message:
+      outcome === 'submitted'
+        ? laterStage
+          ? stageMessages.stageSubmitted
+          : messages.submitted
+        : laterStage
+          ? stageMessages.stagePublished
+          : messages.published,
     program: await editorView(db, id),
   };
 }

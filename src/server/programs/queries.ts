@@ -25,6 +25,8 @@ export const adminProgramColumns = {
   createdAt: programs.createdAt,
   updatedAt: programs.updatedAt,
   deletedAt: programs.deletedAt,
+  parentProgramId: programs.parentProgramId,
+  stageNumber: programs.stageNumber,
 };
 
 export type AdminProgramRow = {
@@ -51,6 +53,8 @@ export function toAdminProgram(r: AdminProgramRow): AdminProgram {
     created_at: r.createdAt!.toISOString(),
     updated_at: r.updatedAt!.toISOString(),
     deleted_at: iso(r.deletedAt),
+    parent_program_id: r.parentProgramId,
+    stage_number: r.stageNumber ?? 1,
   };
 }
 

@@ -75,7 +75,7 @@ export const programRoutes = router()
       method: 'post',
       path: '/programs/{id}/copy',
       summary:
-        'Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications',
+        'Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications. Stage 1 of a program in stages copies its later stages too; a later stage alone becomes an ordinary program',
       tags,
       request: { params: programIdParam },
       responses: { ...jsonOk(adminProgramSchema), ...errors(401, 403, 404) },

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { Actor } from '../../shared/policy';
+import { sessionToken } from '../auth/session';
 import type { AppEnv } from '../context';
 import { requireActor } from '../context';
 import { AppError, Forbidden, Invalid, RateLimited } from '../errors';
+import { loadSessionActor } from '../users/queries';
 import { RESYNC, SubscriberLimitError } from './notifier';
 import { authorizeTopic, eventFilter } from './topics';
 
@@ -18,6 +21,28 @@ export interface EventsOptions {
    * EventSource reconnects and the page refetches, which is cheaper than buffering. Default 100.
    */
   maxQueued?: number;
+  /**
+   * How often an open stream checks that its session still holds the rights it was opened with. A
+   * stream whose session ended (sign-out, expiry, soft delete) or that lost a role or an assignment is
+   * closed: the browser reconnects and the topic is authorized again with today's rights. Default 15 s.
+   */
+  recheckMs?: number;
+}
+
+/**
+ * Whether `now` keeps every right `then` had: the same role, not deleted, and each scope it held
+ * (a right gained changes nothing a stream was authorized for; one lost may).
+ */
+export function keepsRights(then: Actor, now: Actor): boolean {
+  if (now.role !== then.role || now.deleted || now.userId !== then.userId) return false;
+  const scopes = [
+    'orgAdmin',
+    'coalitionManager',
+    'reviewerOrgs',
+    'reviewerPrograms',
+    'programAdmin',
+  ] as const;
+  return scopes.every((key) => then[key].every((id) => now[key].includes(id)));
 }
 
 /** Event streams open in this process (every router instance), for the metrics. */
@@ -38,12 +63,14 @@ export function eventsRoutes(options: EventsOptions = {}) {
   const maxTopics = options.maxTopics ?? 8;
   const maxStreamsPerUser = options.maxStreamsPerUser ?? 32;
   const maxQueued = options.maxQueued ?? 100;
+  const recheckMs = options.recheckMs ?? 15_000;
   const streamsByUser = new Map<string, number>();
 
   const app = new Hono<AppEnv>();
   app.get('/events', async (c) => {
-    const { db, notifier } = c.get('deps');
+    const { db, notifier, config } = c.get('deps');
     const actor = requireActor(c.get('actor'));
+    const token = sessionToken(c.req.header('cookie'), config.authSecret);
     const topics = [...new Set(c.req.queries('topic') ?? [])];
     if (topics.length === 0) throw new Invalid('Name a topic to watch.', { topic: 'Required.' });
     if (topics.length > maxTopics) {
@@ -71,6 +98,7 @@ export function eventsRoutes(options: EventsOptions = {}) {
     });
     const unsubscribes: (() => void)[] = [];
     let heartbeat: NodeJS.Timeout | undefined;
+    let recheck: NodeJS.Timeout | undefined;
 
     const end = () => {
       if (finished) return;
@@ -78,6 +106,7 @@ export function eventsRoutes(options: EventsOptions = {}) {
       openStreams--;
       for (const unsubscribe of unsubscribes) unsubscribe();
       clearInterval(heartbeat);
+      clearInterval(recheck);
       const left = (streamsByUser.get(actor.userId) ?? 1) - 1;
       if (left > 0) streamsByUser.set(actor.userId, left);
       else streamsByUser.delete(actor.userId);
@@ -131,6 +160,18 @@ export function eventsRoutes(options: EventsOptions = {}) {
       if (queued === 0) enqueue((s) => s.write(': heartbeat\n\n'));
     }, heartbeatMs);
     heartbeat.unref?.();
+    // The filters decide with the rights the stream was opened with, so losing one ends it.
+    const stillEntitled = async () => {
+      const found = token ? await loadSessionActor(db, token) : null;
+      return !!found && found.expiresAt.getTime() > Date.now() && keepsRights(actor, found.actor);
+    };
+    recheck = setInterval(() => {
+      stillEntitled().then(
+        (ok) => ok || end(),
+        () => {}, // a database hiccup is not a reason to drop listeners; the next check decides
+      );
+    }, recheckMs);
+    recheck.unref?.();
 
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (s) => {

@@ -4,12 +4,28 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { type OutgoingEmail, queueEmails } from '../mail';
 import type { MailKinds } from '../mail/templates';
+import type { ResultStage } from './stages';
 
 export interface ResultProgram {
   id: string;
+  /** The program applied to: stage 1's name for a later stage (decision 066). */
   name: string;
+  /** A later stage's own name, shown beside the program's. */
+  stageName?: string | null;
   orgId: string;
   orgName: string;
+}
+
+/**
+ * What a result email names for the program `p` (its own name): the program applied to, stage 1's
+ * name, and for a later stage (decision 066) that stage's name beside it.
+ */
+export function resultProgramOf(
+  p: { id: string; name: string; orgId: string; orgName: string },
+  stage: ResultStage | null,
+): ResultProgram {
+  const later = !!stage && stage.stage_number > 1;
+  return { ...p, name: later ? stage.program_name : p.name, stageName: later ? p.name : null };
 }
 
 /**
@@ -25,6 +41,7 @@ export function resultEmailData(
   return {
     name,
     programName: program.name,
+    ...(program.stageName ? { stageName: program.stageName } : {}),
     orgName: program.orgName,
     ...(visibility.decision ? { decision: payload.decision } : {}),
     ...(visibility.score ? { score: payload.score } : {}),

@@ -14,7 +14,8 @@ import { mailContext } from '../mail/deliver';
 import { renderMail } from '../mail/templates';
 import { headerText } from '../mail/text';
 import { programAdminAccess } from '../program-assignments/access';
-import { type ResultProgram, resultEmailData } from './emails';
+import { resultEmailData, resultProgramOf } from './emails';
+import { resultHereSql, resultStageOf } from './stages';
 
 type PreviewInput = z.output<typeof publishPreviewInput>;
 
@@ -44,7 +45,8 @@ interface Sample {
 /**
  * What publishing this selection would email: how many applicants get one (finalized results not
  * published yet: publishing again sends nothing), and one of them (the chosen one, else the first
- * not yet published, else the first) to render. Two statements.
+ * not yet published, else the first) to render; never an applicant invited to the next stage (their
+ * result is that stage's). Two statements.
  */
 async function selectionOf(db: Db, programId: string, input: PreviewInput) {
   const ids = input.mode === 'selected' ? [...new Set(input.application_ids ?? [])] : null;
@@ -53,7 +55,8 @@ async function selectionOf(db: Db, programId: string, input: PreviewInput) {
       select count(*)::int as n from ${reviews} r
       where r.program_id = ${programId} and r.status = 'submitted' ${idsFilter(ids)}
         and not exists (select 1 from ${publications} p where p.application_id = r.application_id)
-        and not exists (select 1 from ${applications} w where w.id = r.application_id and w.status = 'withdrawn')`),
+        and not exists (select 1 from ${applications} w where w.id = r.application_id and w.status = 'withdrawn')
+        and ${resultHereSql(sql`r.application_id`)}`),
   );
   const chosen = input.preview_application_id ?? null;
   const [sample] = rowsOf<Sample>(
@@ -64,7 +67,8 @@ async function selectionOf(db: Db, programId: string, input: PreviewInput) {
       join ${applications} a on a.id = r.application_id
       join ${user} u on u.id = a.user_id
       left join ${profiles} pr on pr.id = a.user_id
-      where r.program_id = ${programId} and r.status = 'submitted' and a.status <> 'withdrawn' ${idsFilter(ids)}
+      where r.program_id = ${programId} and r.status = 'submitted' and a.status <> 'withdrawn'
+        and ${resultHereSql(sql`r.application_id`)} ${idsFilter(ids)}
       order by (r.application_id = ${chosen}::uuid) desc nulls last,
         exists (select 1 from ${publications} p where p.application_id = r.application_id),
         r.submitted_at desc, r.application_id
@@ -89,13 +93,14 @@ async function senderOf(db: Db, orgId: string) {
 
 async function prepare(deps: Deps, actor: Actor | null, programId: string, input: PreviewInput) {
   const access = await programAdminAccess(deps.db, actor, programId);
-  const org = await senderOf(deps.db, access.scope.orgId);
-  const program: ResultProgram = {
-    id: programId,
-    name: access.program.name,
-    orgId: access.scope.orgId,
-    orgName: org?.name ?? 'ApplyHub',
-  };
+  const [org, stage] = await Promise.all([
+    senderOf(deps.db, access.scope.orgId),
+    resultStageOf(deps.db, programId),
+  ]);
+  const program = resultProgramOf(
+    { id: programId, name: access.program.name, orgId: access.scope.orgId, orgName: org?.name ?? 'ApplyHub' },
+    stage,
+  );
   const visibility = visibilityOf(input.visibility, defaultVisibility(access.program.reviewerForm));
   const { count, sample } = await selectionOf(deps.db, programId, input);
   const data = resultEmailData(program, sample?.name ?? null, visibility, {

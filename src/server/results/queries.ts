@@ -4,6 +4,7 @@ import type { PublishedResult, PublishProgramCard, PublishQueueItem } from '../.
 import type { Db } from '../db/client';
 import { applications, notifications, profiles, programs, publications, reviews } from '../db/schema';
 import { REALTIME_CHANNEL, type RealtimeMessage } from '../realtime/notify';
+import { invitedOnwardSql, resultHereSql } from './stages';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -13,7 +14,9 @@ const decisionOf = sql<string | null>`coalesce(${reviews.decision}, ${reviews.ra
 
 /**
  * Published, live programs of an organization (optionally only some of them) with their finalized and
- * published counts: one query, the counts on the reviews and publications program indexes.
+ * published counts — of the results held there: an applicant invited to the next stage has theirs
+ * there (results/stages.ts) — and their place among stages: one query, the counts on the reviews and
+ * publications program indexes.
  * The subqueries name "programs".id explicitly: drizzle leaves columns unqualified when a query reads
  * one table, and an unqualified id would bind to the subquery's own table.
  */
@@ -29,8 +32,13 @@ export async function galleryPrograms(
       name: programs.name,
       description: programs.description,
       type: programs.type,
-      finalized_count: sql<number>`(select count(*) from ${reviews} r where r.program_id = ${programs}.id and r.status = 'submitted')::int`,
-      published_count: sql<number>`(select count(*) from ${publications} pb where pb.program_id = ${programs}.id)::int`,
+      finalized_count: sql<number>`(select count(*) from ${reviews} r where r.program_id = ${programs}.id and r.status = 'submitted' and ${resultHereSql(sql`r.application_id`)})::int`,
+      published_count: sql<number>`(select count(*) from ${publications} pb where pb.program_id = ${programs}.id and ${resultHereSql(sql`pb.application_id`)})::int`,
+      stage_number: programs.stageNumber,
+      first_stage_name: sql<
+        string | null
+      >`(select s1.name from ${programs} s1 where s1.id = ${programs}.parent_program_id)`,
+      has_next: sql<boolean>`exists (select 1 from ${programs} n where n.parent_program_id = ${programs}.id)`,
     })
     .from(programs)
     .where(
@@ -42,14 +50,21 @@ export async function galleryPrograms(
       ),
     )
     .orderBy(desc(programs.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ stage_number, first_stage_name, has_next, ...r }) => ({
     ...r,
     finalized_count: Number(r.finalized_count),
     published_count: Number(r.published_count),
+    stage:
+      first_stage_name !== null || has_next
+        ? { stage_number, program_name: first_stage_name ?? r.name }
+        : null,
   }));
 }
 
-/** A program's finalized results, newest first, each with whether it is already published. */
+/**
+ * A program's finalized results, newest first, each with whether it is already published; not those
+ * of applicants invited to the next stage (their result is that stage's).
+ */
 export async function publishQueueItems(
   db: Db,
   programId: string,
@@ -74,6 +89,7 @@ export async function publishQueueItems(
         eq(reviews.programId, programId),
         eq(reviews.status, 'submitted'),
         ne(applications.status, 'withdrawn'),
+        resultHereSql(sql`${reviews}.application_id`),
       ),
     )
     .orderBy(desc(reviews.submittedAt), desc(reviews.updatedAt));
@@ -89,10 +105,20 @@ export async function publishQueueItems(
   }));
 }
 
-/** The ids (of those given) that are this program's applications with a finalized review. */
-export async function finalizedAmong(tx: Db, programId: string, ids: string[]): Promise<Set<string>> {
+/**
+ * The ids (of those given) that are this program's applications with a finalized review, each with
+ * whether its applicant was invited to the next stage (then it is not published here).
+ */
+export async function finalizedAmong(
+  tx: Db,
+  programId: string,
+  ids: string[],
+): Promise<Map<string, { onward: boolean }>> {
   const rows = await tx
-    .select({ id: reviews.applicationId })
+    .select({
+      id: reviews.applicationId,
+      onward: sql<boolean>`${invitedOnwardSql(sql`${reviews}.application_id`)}`.mapWith(Boolean),
+    })
     .from(reviews)
     .where(
       and(
@@ -102,7 +128,7 @@ export async function finalizedAmong(tx: Db, programId: string, ids: string[]): 
         sql`${reviews.applicationId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
       ),
     );
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, { onward: r.onward }]));
 }
 
 export interface NewPublication {
@@ -116,6 +142,7 @@ export interface NewPublication {
  * Publishes the program's finalized results (all, or the given application ids) that have no
  * publication yet, in one statement: the payload is built in SQL from the visible fields only (hidden
  * ones are null). The unique application key makes it idempotent, also against a concurrent call.
+ * An applicant invited to the next stage is never published here (results/stages.ts).
  */
 export async function insertPublications(
   tx: Db,
@@ -144,7 +171,8 @@ export async function insertPublications(
       ${input.by}, ${input.at.toISOString()}::timestamptz
     from ${reviews} r
     join ${applications} a on a.id = r.application_id
-    where r.program_id = ${input.programId} and r.status = 'submitted' and a.status <> 'withdrawn' ${idFilter}
+    where r.program_id = ${input.programId} and r.status = 'submitted' and a.status <> 'withdrawn'
+      and ${resultHereSql(sql`r.application_id`)} ${idFilter}
     order by r.submitted_at
     on conflict (application_id) do nothing
     returning id, application_id, user_id, published_at`);
@@ -160,7 +188,8 @@ export async function insertPublications(
 
 /**
  * Corrects what published results show: the new visibility and a payload rebuilt from the finalized
- * review with only the visible fields (one statement). Returns the rows changed.
+ * review with only the visible fields (one statement). Returns the rows changed; a result superseded
+ * by an invitation to the next stage is not one of them.
  */
 export async function updatePublications(
   tx: Db,
@@ -181,7 +210,8 @@ export async function updatePublications(
         'comments', ${shown(v.comments, sql`r.comments`)}
       )
     from ${reviews} r
-    where r.id = pb.review_id and pb.program_id = ${input.programId} ${idFilter}
+    where r.id = pb.review_id and pb.program_id = ${input.programId}
+      and ${resultHereSql(sql`pb.application_id`)} ${idFilter}
     returning pb.id, pb.application_id, pb.user_id, pb.published_at`);
   return rowsOf<{ id: string; application_id: string; user_id: string; published_at: Date | string }>(
     result,
@@ -224,23 +254,32 @@ export async function notifyPublished(
   );
 }
 
-/** The applicant's published results, newest first (what the payload holds is already only the visible). */
+/**
+ * The applicant's published results, newest first (what the payload holds is already only the
+ * visible): one per program in stages, the last stage they reached (a result superseded by an
+ * invitation to the next stage is left out), named by stage 1 with the stage beside it.
+ */
 export async function resultsOf(db: Db, userId: string): Promise<PublishedResult[]> {
   const rows = await db
     .select({
       publication_id: publications.id,
       program_name: programs.name,
+      first_stage_name: sql<
+        string | null
+      >`(select s1.name from ${programs} s1 where s1.id = ${programs.parentProgramId})`,
+      stage_number: programs.stageNumber,
       published_at: publications.publishedAt,
       visibility: publications.visibility,
       payload: publications.payload,
     })
     .from(publications)
     .innerJoin(programs, eq(programs.id, publications.programId))
-    .where(eq(publications.userId, userId))
+    .where(and(eq(publications.userId, userId), resultHereSql(sql`${publications}.application_id`)))
     .orderBy(desc(publications.publishedAt), desc(publications.id));
   return rows.map((r) => ({
     publication_id: r.publication_id,
-    program_name: r.program_name,
+    program_name: r.first_stage_name ?? r.program_name,
+    stage: r.first_stage_name !== null ? { name: r.program_name, stage_number: r.stage_number } : null,
     published_at: iso(r.published_at)!,
     visibility: {
       decision: !!r.visibility.decision,
@@ -271,7 +310,10 @@ export async function applicantNames(tx: Db, userIds: string[]): Promise<Map<str
   return names;
 }
 
-/** Publications that already existed for the given (or all finalized) applications of the program. */
+/**
+ * Publications that already existed for the given (or all finalized) applications of the program
+ * (not those superseded by an invitation to the next stage).
+ */
 export async function existingPublications(tx: Db, programId: string, ids: string[] | null) {
   return tx
     .select({
@@ -284,6 +326,7 @@ export async function existingPublications(tx: Db, programId: string, ids: strin
     .where(
       and(
         eq(publications.programId, programId),
+        resultHereSql(sql`${publications}.application_id`),
         ids
           ? sql`${publications.applicationId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
           : undefined,

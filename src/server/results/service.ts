@@ -4,6 +4,7 @@ import {
   defaultVisibility,
   normalizeCustomMessage,
   publishedMessage,
+  stageResultMessages,
   updatedMessage,
   type Visibility,
 } from '../../shared/domain/results';
@@ -26,7 +27,7 @@ import { Forbidden, Invalid, NotFound } from '../errors';
 import { deliveryOfProgram } from '../mail/service';
 import { type ProgramAdminAccess, programAdminAccess } from '../program-assignments/access';
 import { emitWebhookEvent } from '../webhooks';
-import { queueResultEmails, queueResultUpdatedEmails, type ResultProgram } from './emails';
+import { queueResultEmails, queueResultUpdatedEmails, resultProgramOf } from './emails';
 import {
   applicantNames,
   existingPublications,
@@ -38,6 +39,7 @@ import {
   resultsOf,
   updatePublications,
 } from './queries';
+import { lockNextStage, type ResultStage, resultStageOf } from './stages';
 
 export const NOT_FINALIZED = 'Only finalized results of this program can be published.';
 export const NOT_PUBLISHED = 'Only published results of this program can be updated.';
@@ -58,12 +60,16 @@ function visibilityOf(input: z.output<typeof publishInput>['visibility'], defaul
   };
 }
 
-const resultProgram = (access: ProgramAdminAccess): ResultProgram => ({
-  id: access.program.id,
-  name: access.program.name,
-  orgId: access.scope.orgId,
-  orgName: access.program.organizationName,
-});
+const resultProgram = (access: ProgramAdminAccess, stage: ResultStage | null) =>
+  resultProgramOf(
+    {
+      id: access.program.id,
+      name: access.program.name,
+      orgId: access.scope.orgId,
+      orgName: access.program.organizationName,
+    },
+    stage,
+  );
 
 /** Delivery of a program's result emails (sent / pending / failed, and why). */
 export async function programMailDelivery(db: Db, actor: Actor | null, programId: string, mailOff: boolean) {
@@ -102,9 +108,13 @@ export async function publishGallery(
 
 export async function publishQueue(db: Db, actor: Actor | null, programId: string): Promise<PublishQueue> {
   const { program } = await programAdminAccess(db, actor, programId);
-  const items = await publishQueueItems(db, programId, program.name);
+  const [items, stage] = await Promise.all([
+    publishQueueItems(db, programId, program.name),
+    resultStageOf(db, programId),
+  ]);
   return {
     program: { id: program.id, name: program.name, organization_slug: program.organizationSlug },
+    stage,
     default_visibility: defaultVisibility(program.reviewerForm),
     items,
     total: items.length,
@@ -116,7 +126,9 @@ export async function publishQueue(db: Db, actor: Actor | null, programId: strin
  * (this program's, finalized) or nothing happens; each result is published once (again is a no-op);
  * the visibility and a payload with only the visible fields are stored; each applicant gets a
  * `results_published` notification, a realtime event after commit and an email (queued in the same
- * transaction, keyed by the publication: publishing again sends nothing).
+ * transaction, keyed by the publication: publishing again sends nothing). An applicant invited to
+ * the next stage gets no result here (results/stages.ts): named, the call is refused; with 'all', they
+ * are left out; an invitation being made meanwhile is waited for.
  */
 export async function publishResults(
   db: Db,
@@ -132,10 +144,16 @@ export async function publishResults(
   const now = clock.now();
 
   return db.transaction(async (tx) => {
+    await lockNextStage(tx, programId);
+    const stage = await resultStageOf(tx, programId);
     if (ids) {
       const finalized = await finalizedAmong(tx, programId, ids);
       const refused = ids.filter((id) => !finalized.has(id));
       if (refused.length > 0) throw new Invalid(NOT_FINALIZED, { application_ids: NOT_FINALIZED });
+      if (ids.some((id) => finalized.get(id)?.onward)) {
+        const m = stageResultMessages.invitedOnward;
+        throw new Invalid(m, { application_ids: m });
+      }
     }
     const before = onlyUnpublished ? [] : await existingPublications(tx, programId, ids);
     const created = await insertPublications(tx, {
@@ -157,10 +175,11 @@ export async function publishResults(
       });
     await queueResultEmails(
       tx,
-      resultProgram(access),
+      resultProgram(access, stage),
       created.map((p) => p.publication_id),
     );
-    if (created.length > 0) await publishedWebhook(tx, access.scope.orgId, programId, created, now);
+    if (created.length > 0)
+      await publishedWebhook(tx, access.scope.orgId, programId, stage?.stage_number ?? 1, created, now);
     const names = await applicantNames(tx, [
       ...before.map((p) => p.user_id),
       ...created.map((p) => p.user_id),
@@ -188,11 +207,15 @@ export async function publishResults(
 /** Most application ids one results.published event lists (the count is always complete). */
 const WEBHOOK_IDS = 1000;
 
-/** One event per publish action, with the count and (up to 1,000 of) the application ids. */
+/**
+ * One event per publish action, with the count, (up to 1,000 of) the application ids and the stage
+ * whose results they are (1 for a program without stages).
+ */
 function publishedWebhook(
   tx: Db,
   orgId: string,
   programId: string,
+  stageNumber: number,
   created: { publication_id: string; application_id: string }[],
   at: Date,
 ) {
@@ -202,6 +225,7 @@ function publishedWebhook(
     key: `results.published:${programId}:${created[0].publication_id}`,
     data: {
       program_id: programId,
+      stage_number: stageNumber,
       published_count: created.length,
       application_ids: created.slice(0, WEBHOOK_IDS).map((p) => p.application_id),
       application_ids_complete: created.length <= WEBHOOK_IDS,
@@ -215,6 +239,7 @@ function publishedWebhook(
  * Corrects what was sent (docs/decisions/018): the given published results (or all of the program's)
  * get the new visibility and a payload rebuilt from their finalized review, in one transaction; an id
  * that is not a published result of this program refuses the whole call. Each applicant is notified.
+ * A result superseded by an invitation to the next stage is not corrected (nor its applicant told).
  */
 export async function updatePublishedResults(
   db: Db,
@@ -226,6 +251,8 @@ export async function updatePublishedResults(
   const visibility = visibilityOf(input.visibility, defaultVisibility(access.program.reviewerForm));
   const ids = input.application_ids ? [...new Set(input.application_ids)] : null;
   return db.transaction(async (tx) => {
+    await lockNextStage(tx, programId);
+    const stage = await resultStageOf(tx, programId);
     const updated = await updatePublications(tx, { programId, ids, visibility });
     if (ids && updated.length !== ids.length)
       throw new Invalid(NOT_PUBLISHED, { application_ids: NOT_PUBLISHED });
@@ -240,7 +267,7 @@ export async function updatePublishedResults(
       });
     await queueResultUpdatedEmails(
       tx,
-      resultProgram(access),
+      resultProgram(access, stage),
       updated.map((p) => p.publication_id),
     );
     return { message: updatedMessage(updated.length), updated: updated.length };

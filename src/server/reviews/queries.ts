@@ -3,11 +3,22 @@ import type { ReviewListStatus } from '../../shared/domain/reviews';
 import type { ReviewMode, SheetVisibility } from '../../shared/domain/scoring';
 import type { ReviewerForm } from '../../shared/schemas/forms';
 import { reviewerFormSchema } from '../../shared/schemas/forms';
-import type { InboxStatus, Review, ReviewListRow, ReviewStatusFilter } from '../../shared/schemas/reviews';
+import type {
+  InboxNarrowing,
+  InboxStatus,
+  Review,
+  ReviewListRow,
+  ReviewStatusFilter,
+} from '../../shared/schemas/reviews';
 import { inboxStatuses, REVIEW_TOTAL_CAP } from '../../shared/schemas/reviews';
+import {
+  invitationStateColumns,
+  invitationStateJoin,
+  toInvitationState,
+} from '../applications/invitation-state';
 import type { Db } from '../db/client';
 import { aggregateColumns, aggregatesSql, toAggregate } from '../scoring/aggregates';
-import { applicantNumbers } from '../scoring/queries';
+import { applicantNumbers, sheetInLoad } from '../scoring/queries';
 
 /**
  * Review SQL. Every list is one statement for its rows (and one for its total), whatever its length:
@@ -89,7 +100,9 @@ export const rowColumns = sql`
   o.id as org_id, o.name as org_name, a.user_id as applicant_id, ${applicantName} as applicant_name,
   r.reviewer_id, ${reviewerName} as reviewer_name, coalesce(r.status, 'not_started') as status,
   r.score, r.comments, r.ratings, r.decision, ${showDecision} as show_decision,
-  coalesce(r.updated_at, a.submitted_at, a.updated_at) as updated_at, r.submitted_at`;
+  coalesce(r.updated_at, a.submitted_at, a.updated_at) as updated_at, r.submitted_at,
+  a.changes_due_at, a.submission_version,
+  (a.resubmitted_at is not null and r.updated_at < a.resubmitted_at) as changed_since_scored`;
 
 export const nameJoins = sql`
   left join profiles ap on ap.id = a.user_id
@@ -119,6 +132,10 @@ export function toListRow(r: Raw): ReviewListRow {
     show_decision: r.show_decision === true,
     updated_at: iso(r.updated_at)!,
     submitted_at: iso(r.submitted_at),
+    // Request changes and versions (decision 063): the lists show *Changes requested* until the due date.
+    changes_due_at: iso(r.changes_due_at),
+    submission_version: num(r.submission_version) ?? 0,
+    changed_since_scored: r.changed_since_scored === true,
   };
 }
 
@@ -341,10 +358,19 @@ export async function programQueue(db: Db, programId: string, actor?: SQL) {
  * Which applications an inbox view takes, given the aliases a (application), r (its review) and pub
  * (its publication). The exports use the same views (decision 037).
  */
-export function inboxViewCondition(view: InboxStatus): SQL {
+/**
+ * Sent in at some time (alias a): not a draft, and not a later stage's draft withdrawn with its
+ * invitation before it was submitted (decision 066: status withdrawn, never submitted).
+ */
+export const everSubmitted = sql`(a.status <> 'draft' and (a.status <> 'withdrawn' or a.submitted_at is not null))`;
+
+export function inboxViewCondition(view: InboxStatus, now: Date): SQL {
   switch (view) {
+    case 'changes_requested':
+      // An open change request (decision 063): due in the future by the server's clock.
+      return sql`a.status = 'submitted' and a.changes_due_at > ${now.toISOString()}::timestamptz`;
     case 'all':
-      return sql`a.status <> 'draft'`;
+      return everSubmitted;
     case 'not_started':
       return sql`a.status not in ('draft', 'withdrawn') and r.id is null`;
     case 'draft':
@@ -352,7 +378,7 @@ export function inboxViewCondition(view: InboxStatus): SQL {
     case 'submitted':
       return sql`a.status not in ('draft', 'withdrawn') and r.status = 'submitted'`;
     case 'published':
-      return sql`a.status <> 'draft' and pub.id is not null`;
+      return sql`${everSubmitted} and pub.id is not null`;
     case 'unsubmitted':
       return sql`a.status = 'draft'`;
     case 'started':
@@ -360,51 +386,84 @@ export function inboxViewCondition(view: InboxStatus): SQL {
   }
 }
 
-/** The org inbox: the organization's applications in a view (one program, or all), newest first. */
-/** Optional filters of the inbox: one program; applications submitted after a time. */
-function inboxFilters(programId?: string, since?: string): SQL {
-  return sql`${programId ? sql`and p.id = ${programId}` : sql``} ${since ? sql`and a.submitted_at > ${since}` : sql``}`;
+/** The decision an inbox row is filtered on: the shared review's (alias r), in any case. */
+export function decisionCondition(decision: string): SQL {
+  return sql`lower(coalesce(r.decision, r.ratings->>'decision')) = lower(${decision})`;
 }
 
-export function orgReviewsSql(orgId: string, status: InboxStatus, programId?: string, since?: string): SQL {
-  const program = inboxFilters(programId, since);
-  return sql`select ${rowColumns}, a.status as application_status, a.late, a.personal_close_at, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns}
+/**
+ * The score the inbox's minimum-score filter reads: the mean of the submitted score sheets (alias ag,
+ * scoring/aggregates) when there are any, else the shared review's score (alias r).
+ */
+export function minScoreCondition(min: number): SQL {
+  return sql`coalesce(ag.ag_mean, r.score) >= ${min}`;
+}
+
+/**
+ * The inbox's narrowing filters (decision 066), given the aliases p, r and — with a minimum score —
+ * ag. The invitation to the next stage narrows with the same conditions, so "all N applications
+ * matching this filter" are the N on screen.
+ */
+export function narrowingCondition(n: InboxNarrowing): SQL {
+  const parts: SQL[] = [];
+  if (n.stage !== undefined) parts.push(sql`p.stage_number = ${n.stage}`);
+  if (n.decision) parts.push(decisionCondition(n.decision));
+  if (n.min_score !== undefined) parts.push(minScoreCondition(n.min_score));
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The org inbox's filters beside its view: one program, submitted after a time, and the narrowing ones. */
+export interface InboxFilter extends InboxNarrowing {
+  programId?: string;
+  since?: string;
+}
+
+/** Optional filters of the inbox: one program; applications submitted after a time; stage, score, decision. */
+function inboxFilters(f: InboxFilter): SQL {
+  return sql`${f.programId ? sql`and p.id = ${f.programId}` : sql``} ${f.since ? sql`and a.submitted_at > ${f.since}` : sql``} ${narrowingCondition(f)}`;
+}
+
+/** The score sheets' aggregates of the organization's programs (alias ag). */
+const orgAggregates = (orgId: string) =>
+  sql`left join (${aggregatesSql(sql`s.program_id in (select id from programs where organization_id = ${orgId})`)}) ag
+      on ag.application_id = a.id`;
+
+/** The org inbox: the organization's applications in a view (one program, or all), newest first. */
+export function orgReviewsSql(orgId: string, status: InboxStatus, now: Date, f: InboxFilter = {}): SQL {
+  return sql`select ${rowColumns}, a.status as application_status, a.late, a.personal_close_at, coalesce(ps.mode, 'shared') as review_mode, ${aggregateColumns},
+      p.stage_number, pp.name as parent_program_name, ${invitationStateColumns}
     from applications a
     join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     join organizations o on o.id = p.organization_id
+    left join programs pp on pp.id = p.parent_program_id
     left join reviews r on r.application_id = a.id
     left join program_scoring ps on ps.program_id = p.id
-    left join (${aggregatesSql(sql`s.program_id in (select id from programs where organization_id = ${orgId})`)}) ag
-      on ag.application_id = a.id
+    ${orgAggregates(orgId)}
     left join publications pub on pub.application_id = a.id
+    ${invitationStateJoin(sql`a.id`)}
     ${nameJoins}
-    where ${inboxViewCondition(status)} ${program}
+    where ${inboxViewCondition(status, now)} ${inboxFilters(f)}
     order by coalesce(r.submitted_at, r.updated_at, a.submitted_at, a.updated_at) desc, a.id`;
 }
 
 /** How many of the organization's (or one program's) applications are in each view (one statement). */
-function orgReviewCountsSql(orgId: string, programId?: string, since?: string): SQL {
-  const program = inboxFilters(programId, since);
+function orgReviewCountsSql(orgId: string, now: Date, f: InboxFilter): SQL {
   const counts = inboxStatuses.map(
-    (view) => sql`(count(*) filter (where ${inboxViewCondition(view)}))::int as ${sql.identifier(view)}`,
+    (view) => sql`(count(*) filter (where ${inboxViewCondition(view, now)}))::int as ${sql.identifier(view)}`,
   );
   return sql`select ${sql.join(counts, sql`, `)}
     from applications a
-    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null ${program}
+    join programs p on p.id = a.program_id and p.organization_id = ${orgId} and p.deleted_at is null
     left join reviews r on r.application_id = a.id
-    left join publications pub on pub.application_id = a.id`;
+    ${f.min_score !== undefined ? orgAggregates(orgId) : sql``}
+    left join publications pub on pub.application_id = a.id
+    where true ${inboxFilters(f)}`;
 }
 
-export async function orgReviews(
-  db: Db,
-  orgId: string,
-  status: InboxStatus,
-  programId?: string,
-  since?: string,
-) {
+export async function orgReviews(db: Db, orgId: string, status: InboxStatus, now: Date, f: InboxFilter = {}) {
   const [rows, counts] = await Promise.all([
-    run(db, orgReviewsSql(orgId, status, programId, since)),
-    run(db, orgReviewCountsSql(orgId, programId, since)),
+    run(db, orgReviewsSql(orgId, status, now, f)),
+    run(db, orgReviewCountsSql(orgId, now, f)),
   ]);
   const c = counts[0] ?? {};
   return {
@@ -416,6 +475,9 @@ export async function orgReviews(
       application_status: String(r.application_status),
       late: r.late === true,
       personal_close_at: r.personal_close_at ? new Date(String(r.personal_close_at)).toISOString() : null,
+      stage_number: Number(r.stage_number ?? 1),
+      parent_program_name: str(r.parent_program_name),
+      invitation: toInvitationState(r),
     })),
     counts: Object.fromEntries(inboxStatuses.map((s) => [s, Number(c[s] ?? 0)])) as Record<
       InboxStatus,
@@ -436,7 +498,7 @@ export async function pendingCounts(db: Db, scope: ReviewScope, userId: string) 
         count(*)::int as submitted,
         coalesce(ps.mode, 'shared') as mode, ${adminCondition(scope)} as can_admin,
         (select count(*) from score_sheets s where s.program_id = p.id and s.reviewer_id = ${userId}
-          and s.status <> 'submitted')::int as to_score
+          and s.status <> 'submitted' and ${sheetInLoad(sql`s.application_id`)})::int as to_score
       from applications a
       join programs p on p.id = a.program_id and p.deleted_at is null
       left join reviews r on r.application_id = a.id
@@ -495,6 +557,7 @@ export async function reviewDetailRow(db: Db, applicationId: string) {
     db,
     sql`select a.id, a.program_id, a.user_id, a.status, a.answers, a.profile_snapshot,
       a.submitted_at as app_submitted_at, a.updated_at as app_updated_at,
+      a.changes_due_at, a.changes_message, a.submission_version,
       p.name as program_name, p.form, p.reviewer_form, o.name as organization_name,
       ${applicantName} as applicant_name,
       r.id as review_id, r.score, r.comments, r.ratings, r.decision, r.status as review_status,
@@ -519,6 +582,10 @@ export async function reviewDetailRow(db: Db, applicationId: string) {
       applicant_name: str(r.applicant_name),
       submitted_at: iso(r.app_submitted_at),
       updated_at: iso(r.app_updated_at)!,
+      // Request changes and versions (decision 063).
+      changes_due_at: iso(r.changes_due_at),
+      changes_message: str(r.changes_message),
+      submission_version: num(r.submission_version) ?? 0,
     },
     answers: (r.answers as Record<string, unknown>) ?? {},
     profileSnapshot: (r.profile_snapshot as Record<string, unknown> | null) ?? null,

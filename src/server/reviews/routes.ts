@@ -129,13 +129,20 @@ export const reviewRoutes = router()
       who: orgAdmins,
       method: 'get',
       path: '/orgs/{slug}/reviews',
-      summary: "Every review of the organization's programs (filters, cursor)",
+      summary:
+        "Every application of the organization's programs in an inbox view (program, stage, minimum score, decision)",
       tags,
       request: { params: slugParam, query: orgReviewsQuery },
       responses: { ...jsonOk(orgReviewListSchema), ...errors(400, 401, 403, 404) },
     }),
     (c) =>
-      ok(c, ({ db, actor, param, query }) =>
-        getOrgReviews(db, actor, param.slug, query.status, query.program_id, query.submitted_since),
+      ok(c, ({ db, clock, actor, param, query }) =>
+        getOrgReviews(db, clock, actor, param.slug, query.status, {
+          programId: query.program_id,
+          since: query.submitted_since,
+          stage: query.stage,
+          min_score: query.min_score,
+          decision: query.decision,
+        }),
       ),
   );

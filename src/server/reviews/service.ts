@@ -17,6 +17,8 @@ import type {
   SaveReviewInput,
 } from '../../shared/schemas/reviews';
 import { APPLICATION_NOT_FOUND, applicationReader, readableApplication } from '../applications/access';
+import { screeningAnswersOf } from '../applications/screening-pass';
+import { previousStageFor } from '../applications/stages';
 import { recordAudit } from '../audit/record';
 import type { Clock } from '../clock';
 import { assertCan, requireActor } from '../context';
@@ -25,6 +27,7 @@ import { organizations, reviews } from '../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
 import { whenOrgRequestReviewed } from '../featured/org-requests';
 import type { Who } from '../http/openapi';
+import { letterProgress } from '../letters/documents';
 import { programScope } from '../programs/queries';
 import { notifyTopic } from '../realtime/notify';
 import { applicantNumbers } from '../scoring/queries';
@@ -35,6 +38,7 @@ import { emitWebhookEvent } from '../webhooks';
 import {
   decodeCursor,
   hideIdentities,
+  type InboxFilter,
   type ListCursor,
   listReviews,
   orgReviews,
@@ -180,6 +184,13 @@ export async function getReviewDetail(
     reviewer_form: reviewerFormOf(row.reviewerForm),
     review_mode: access.settings.mode,
     can_admin: access.admin,
+    // The eligibility screening answers (decision 061): the program's admins only.
+    screening_answers:
+      access.admin && row.application.applicant_id
+        ? await screeningAnswersOf(db, row.application.program_id, row.application.applicant_id, form)
+        : null,
+    // A later stage's reviewers read the previous stage beside it (decision 066).
+    previous_stage: await previousStageFor(db, applicationId, access),
   };
 }
 
@@ -388,11 +399,11 @@ function cursorOf(text: string): ListCursor {
 /** The org admin's Applications Inbox: every submitted application of the organization, with its review. */
 export async function getOrgReviews(
   db: Db,
+  clock: Clock,
   actor: Actor | null,
   slug: string,
   status: InboxStatus,
-  programId?: string,
-  submittedSince?: string,
+  filter: InboxFilter = {},
 ): Promise<OrgReviewList> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -400,6 +411,11 @@ export async function getOrgReviews(
     .where(and(eq(organizations.slug, slug), isNull(organizations.deletedAt)));
   if (!org) throw new NotFound('Organization not found.');
   assertCan(actor, { kind: 'org:admin', orgId: org.id });
-  const { items, counts } = await orgReviews(db, org.id, status, programId, submittedSince);
-  return { items, total: items.length, counts };
+  const { items, counts } = await orgReviews(db, org.id, status, clock.now(), filter);
+  const letters = await letterProgress(db, items);
+  return {
+    items: items.map((i) => ({ ...i, letters: letters.get(i.application_id) ?? null })),
+    total: items.length,
+    counts,
+  };
 }

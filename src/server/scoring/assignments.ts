@@ -30,6 +30,7 @@ import {
   programSheetPairs,
   rows,
   settingsOf,
+  sheetInLoad,
   uuids,
 } from './queries';
 
@@ -289,7 +290,8 @@ export async function reviewerProgress(
         select reviewer_id, count(*)::int as assigned,
           (count(*) filter (where status = 'submitted'))::int as submitted,
           (count(*) filter (where status = 'submitted' and reopen_requested_at is not null))::int as reopen
-        from score_sheets where program_id = ${programId} group by reviewer_id)
+        from score_sheets s where s.program_id = ${programId} and ${sheetInLoad(sql`s.application_id`)}
+        group by reviewer_id)
       select coalesce(pool.user_id, c.reviewer_id) as user_id,
         coalesce(pool.name, nullif(pr.full_name, ''), nullif(u.name, '')) as name,
         coalesce(pool.email, u.email) as email, pool.user_id is not null as in_pool,

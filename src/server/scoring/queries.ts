@@ -26,6 +26,14 @@ export function uuids(ids: readonly string[]): SQL {
   return sql`${`{${ids.filter((id) => UUID.test(id)).join(',')}}`}::uuid[]`;
 }
 
+/**
+ * A score sheet is part of its reviewer's load only while its application is not withdrawn (issue 31
+ * item 5, decision 058): next to score, remaining and assigned counts, reminders, reviewers behind.
+ * The sheet itself stays, so reinstating the application brings it back.
+ */
+export const sheetInLoad = (applicationId: SQL): SQL =>
+  sql`not exists (select 1 from applications wa where wa.id = ${applicationId} and wa.status = 'withdrawn')`;
+
 export interface Settings {
   mode: ReviewMode;
   sheet_visibility: SheetVisibility;

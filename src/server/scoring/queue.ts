@@ -14,7 +14,8 @@ import { rows } from './queries';
  */
 export function independentQueueSql(programId: string, caller: { userId: string; admin: boolean }): SQL {
   return sql`select ${rowColumns}, ${aggregateColumns}, a.applicant_number,
-        ms.id as my_sheet_id, ms.status as my_sheet_status, ms.total as my_sheet_total
+        ms.id as my_sheet_id, ms.status as my_sheet_status, ms.total as my_sheet_total,
+        (a.resubmitted_at is not null and ms.status <> 'assigned' and ms.updated_at < a.resubmitted_at) as my_sheet_changed
       from (select n.*, row_number() over (order by coalesce(n.submitted_at, n.created_at), n.id) as applicant_number
           from applications n where n.program_id = ${programId} and n.status <> 'draft') a
       join programs p on p.id = a.program_id
@@ -54,6 +55,8 @@ export async function independentQueueItems(
             total: r.my_sheet_total === null ? null : Number(r.my_sheet_total),
           }
         : null,
+      // A reviewer is told when the application changed after their own sheet was saved (decision 063).
+      ...(caller.admin ? {} : { changed_since_scored: r.my_sheet_changed === true }),
       // The final decision is the admins' (a reviewer scores on their own sheet).
       ...(caller.admin
         ? {}

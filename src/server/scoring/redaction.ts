@@ -78,7 +78,7 @@ export async function applicationForReviewer(
   const form = formForReviewer(input.form, view);
   // Never an answer to a question its conditions hide (decision 057), whatever was stored before;
   // in form order, so files are numbered as the PDF and the dossier number them.
-  const visible = visibleAnswers(input.form.questions, input.answers);
+  const visible = visibleAnswers(input.form, input.answers);
   const keys = form.questions.map((q) => q.key);
   const answers = answersForReviewer(
     Object.fromEntries(

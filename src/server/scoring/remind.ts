@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { Conflict, NotFound } from '../errors';
 import { queueEmail } from '../mail';
 import { programAdminAccess } from '../program-assignments/access';
-import { poolSql, rows } from './queries';
+import { poolSql, rows, sheetInLoad } from './queries';
 
 export const REVIEWER_NOT_FOUND = 'Reviewer not found.';
 export const NOTHING_TO_SCORE = 'This reviewer has nothing left to score.';
@@ -30,7 +30,7 @@ export async function remindReviewer(
     sql`select u.id, u.email, coalesce(nullif(pr.full_name, ''), nullif(u.name, '')) as name,
         o.name as org_name,
         (select count(*) from score_sheets s where s.program_id = ${programId} and s.reviewer_id = u.id
-          and s.status <> 'submitted')::int as remaining
+          and s.status <> 'submitted' and ${sheetInLoad(sql`s.application_id`)})::int as remaining
       from "user" u join profiles pr on pr.id = u.id and pr.deleted_at is null
       join programs p on p.id = ${programId} join organizations o on o.id = p.organization_id
       where u.id = ${userId} and (u.id in (select user_id from (${poolSql(programId)}) pool)

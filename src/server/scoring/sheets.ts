@@ -234,6 +234,7 @@ export async function nextToScore(db: Db, actor: Actor | null, programId: string
       from score_sheets s join applications a on a.id = s.application_id
       left join reviews r on r.application_id = s.application_id
       where s.program_id = ${programId} and s.reviewer_id = ${me.userId} and s.status <> 'submitted'
+        and a.status <> 'withdrawn'
       order by r.status is not distinct from 'submitted',
         (select count(*) from score_sheets o where o.application_id = s.application_id
           and o.status = 'submitted'),

@@ -212,8 +212,11 @@ const capabilityLists = (db: Db, owner: SQL, name: string) =>
       reviewer_programs: sql<ReviewerProgramRow[]>`coalesce((
         select json_agg(json_build_object('id', p.id, 'name', p.name, 'type', p.type,
           'organization_id', o.id, 'organization_name', o.name, 'organization_slug', o.slug,
-          'assigned_directly', p.id in ${directPrograms}) order by p.name)
+          'assigned_directly', p.id in ${directPrograms},
+          'stage', case when p.parent_program_id is null then null
+            else json_build_object('number', p.stage_number, 'of', pp.name) end) order by p.name)
         from ${programs} p join ${organizations} o on o.id = p.organization_id
+          left join ${programs} pp on pp.id = p.parent_program_id
         where (p.id in ${directPrograms} or p.organization_id in ${reviewedOrgs})
           and p.deleted_at is null and o.deleted_at is null), '[]'::json)`,
     })
@@ -240,6 +243,7 @@ export interface ReviewerProgramRow {
   organization_name: string;
   organization_slug: string;
   assigned_directly: boolean;
+  stage: { number: number; of: string } | null;
 }
 
 export interface CapabilityRows {

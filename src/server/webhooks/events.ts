@@ -50,3 +50,50 @@ export async function emitWebhookEvent(tx: Db, event: WebhookEvent): Promise<num
   );
   return rows.length;
 }
+
+/**
+ * Many events of one organization in one statement whatever their number (inviting 10,000
+ * applicants to a stage): a delivery per event and subscribed endpoint, and their jobs. Each event
+ * is once-only per endpoint by its key, as with {@link emitWebhookEvent}.
+ */
+export async function emitWebhookEvents(
+  tx: Db,
+  organizationId: string,
+  events: Omit<WebhookEvent, 'scope'>[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const types = [...new Set(events.map((e) => e.type))];
+  // Nobody listens (the common case): one small statement, no payloads built.
+  const listening = rowsOf<{ type: string }>(
+    await tx.execute(sql`
+      select distinct t.type from webhook_endpoints e, unnest(e.events) as t(type)
+      where e.organization_id = ${organizationId} and e.enabled
+        and t.type in (select jsonb_array_elements_text(${JSON.stringify(types)}::jsonb))`),
+  ).map((r) => r.type);
+  if (listening.length === 0) return 0;
+  const rows = events
+    .filter((e) => listening.includes(e.type))
+    .map((e) => ({
+      type: e.type,
+      key: e.key,
+      message_id: messageIdFor(e.key),
+      payload: JSON.stringify({ type: e.type, timestamp: e.at.toISOString(), data: e.data }),
+      at: e.at.toISOString(),
+    }));
+  const result = await tx.execute(sql`
+    insert into webhook_deliveries (endpoint_id, organization_id, event_type, event_key, message_id,
+      payload, job_key, created_at)
+    select e.id, e.organization_id, x.type, x.key, x.message_id, x.payload, gen_random_uuid()::text, x.at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(type text, key text, message_id text, payload text, at timestamptz)
+    join webhook_endpoints e on e.organization_id = ${organizationId} and e.enabled and x.type = any(e.events)
+    on conflict (endpoint_id, event_key) do nothing
+    returning id, job_key`);
+  const created = rowsOf<{ id: string; job_key: string }>(result);
+  await enqueueJobs(
+    tx,
+    'webhooks.deliver',
+    created.map((r) => ({ data: { deliveryId: r.id }, key: r.job_key })),
+  );
+  return created.length;
+}

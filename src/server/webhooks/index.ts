@@ -12,4 +12,4 @@
  *
  * The `webhooks.deliver` job signs (Standard Webhooks) and POSTs it, with retries.
  */
-export { emitWebhookEvent, type WebhookEvent } from './events';
+export { emitWebhookEvent, emitWebhookEvents, type WebhookEvent } from './events';

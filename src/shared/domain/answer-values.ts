@@ -1,7 +1,8 @@
 import type { Question } from '../schemas/forms';
 import { cutToWords, maxWordsOf } from './answers';
-import { visibleKeys } from './conditions';
+import { type FormShape, hasConditions, numberOf, visibleKeys } from './conditions';
 import { LIMITS } from './limits';
+import { checkTable } from './tables';
 
 /** Where an application's file answers live in storage (the spec's object path). */
 export const answerFilePrefix = (applicationId: string, questionKey: string) =>
@@ -12,12 +13,15 @@ export const answerFilePrefix = (applicationId: string, questionKey: string) =>
  * submit (decision 057), since a hidden question's answer is never kept.
  */
 export function hiddenFilePrefixes(
-  questions: readonly Question[],
+  form: FormShape,
   answers: Record<string, unknown>,
   applicationId: string,
 ): string[] {
-  if (!questions.some((q) => q.showIf)) return [];
-  const shown = visibleKeys(questions, answers);
+  if (!hasConditions(form)) return [];
+  const shown = visibleKeys(form, answers);
+  const questions: readonly Question[] = Array.isArray(form)
+    ? form
+    : (form as { questions: Question[] }).questions;
   return questions
     .filter((q) => q.type === 'file' && !shown.has(q.key))
     .map((q) => answerFilePrefix(applicationId, q.key));
@@ -54,13 +58,8 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-/** A number answer: a number, or the text of one (as typed); null when it is not one. */
-export function numberOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const n = Number(value.trim());
-  return Number.isFinite(n) ? n : null;
-}
+// A number answer as the rules read it (in conditions.ts, which this file builds on).
+export { numberOf } from './conditions';
 
 /** Why a number does not fit its question, or null. */
 export function numberProblem(question: Question, n: number): string | null {
@@ -131,7 +130,8 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
       return { ok: true, value: url };
     }
     case 'content':
-      // No answer: whatever is sent is dropped.
+    case 'reference_letter':
+      // No answer (letters live in their own tables, decision 065): whatever is sent is dropped.
       return { ok: true, value: null };
     case 'multi_select': {
       if (!Array.isArray(value)) return { ok: false, problem: `${name}: choose from the options.` };
@@ -149,11 +149,28 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
       // Kept in the options' order.
       return { ok: true, value: options.filter((o) => value.includes(o)) };
     }
+    case 'table':
+      return checkTable(question, value);
     case 'file':
       if (!isFileInfo(value) || !value.filePath.startsWith(answerFilePrefix(applicationId, question.key)))
         return { ok: false, problem: `${name}: upload the file with this question's uploader.` };
       return { ok: true, value };
   }
+}
+
+/**
+ * What the field of a question says about its answer while the applicant types (the same check the
+ * server makes on save, `checkAnswer`), without the question's name the field already shows:
+ * "Enter an email address such as name@example.com." Null when the answer is fine or empty.
+ */
+export function answerFieldProblem(question: Question, value: unknown, applicationId: string): string | null {
+  const checked = checkAnswer(question, value, applicationId);
+  if (checked.ok) return null;
+  const name = question.label || question.key;
+  let text = checked.problem;
+  for (const prefix of [`${name}: `, `"${name}": `])
+    if (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -165,10 +182,13 @@ export function checkAnswer(question: Question, value: unknown, applicationId: s
  * key of a shown question.
  */
 export function cleanAnswers(
-  questions: Question[],
+  form: FormShape,
   answers: Record<string, unknown>,
   applicationId: string,
 ): { answers: Record<string, unknown>; problems: Record<string, string> } {
+  const questions: readonly Question[] = Array.isArray(form)
+    ? form
+    : (form as { questions: Question[] }).questions;
   const out: Record<string, unknown> = {};
   const problems: Record<string, string> = {};
   for (const q of questions) {
@@ -177,8 +197,8 @@ export function cleanAnswers(
     if (!checked.ok) problems[q.key] = checked.problem;
     else if (checked.value !== null) out[q.key] = checked.value;
   }
-  if (!questions.some((q) => q.showIf)) return { answers: out, problems };
-  const shown = visibleKeys(questions, out);
+  if (!hasConditions(form)) return { answers: out, problems };
+  const shown = visibleKeys(form, out);
   for (const key of Object.keys(out)) if (!shown.has(key)) delete out[key];
   for (const key of Object.keys(problems)) if (!shown.has(key)) delete problems[key];
   return { answers: out, problems };

@@ -1,7 +1,8 @@
 import type { ApplicationForm, Question } from '../schemas/forms';
 import { visibleKeys, visibleQuestions } from './conditions';
-import { DEFAULT_MAX_WORDS } from './forms';
+import { DEFAULT_MAX_WORDS, takesAnswer } from './forms';
 import { formPages } from './sections';
+import { tableProblem } from './tables';
 
 /** Words are runs of non-space characters. */
 export function countWords(text: string): number {
@@ -42,10 +43,25 @@ export function isMissingAnswer(value: unknown): boolean {
   return false;
 }
 
-/** Labels of required questions shown for these answers and without one, in form order (a hidden question is never required). */
+/**
+ * Whether a shown question blocks submission: a required question without an answer, or a table
+ * not finished (a row partly filled in, too few rows; decision 060), required or once started.
+ */
+export function answerUnfinished(q: Question, value: unknown): boolean {
+  if (!takesAnswer(q)) return false;
+  if (q.type === 'table') return tableProblem(q, value) !== null;
+  return q.required && isMissingAnswer(value);
+}
+
+/** The message beside a field that blocks submission (the table's own, else the required one). */
+export function unfinishedMessage(q: Question, value: unknown): string {
+  return (q.type === 'table' && tableProblem(q, value)) || 'This answer is required.';
+}
+
+/** Labels of questions shown for these answers that block submission, in form order (a hidden question is never required). */
 export function missingRequiredLabels(form: ApplicationForm, answers: Record<string, unknown>): string[] {
-  return visibleQuestions(form.questions, answers)
-    .filter((q) => q.required && q.type !== 'content' && isMissingAnswer(answers[q.key]))
+  return visibleQuestions(form, answers)
+    .filter((q) => answerUnfinished(q, answers[q.key]))
     .map((q) => q.label);
 }
 
@@ -55,10 +71,8 @@ export function requiredFieldsMessage(labels: string[]): string {
 
 /** Per page: the labels of its shown required questions without an answer (the step list's marks). */
 export function pageProblems(form: ApplicationForm, answers: Record<string, unknown>): string[][] {
-  const shown = visibleKeys(form.questions, answers);
+  const shown = visibleKeys(form, answers);
   return formPages(form).map((page) =>
-    page.questions
-      .filter((q) => shown.has(q.key) && q.required && isMissingAnswer(answers[q.key]))
-      .map((q) => q.label),
+    page.questions.filter((q) => shown.has(q.key) && answerUnfinished(q, answers[q.key])).map((q) => q.label),
   );
 }

@@ -28,8 +28,17 @@ export const auditActions = {
   'featured.changed': 'Featured changed',
   'application.withdrawn': 'Application withdrawn',
   'application.reinstated': 'Application reinstated',
+  'application.changes_requested': 'Changes requested of the applicant',
+  'application.resubmitted': 'Application resubmitted',
   'deadline.extended': 'Personal deadline set',
   'program.grace_period': 'Grace period changed',
+  'late_link.created': 'Late-submission link created',
+  'late_link.revoked': 'Late-submission link revoked',
+  'late_link.redeemed': 'Late-submission link opened',
+  'stage.added': 'Stage added to a program',
+  'stage.settings_changed': 'Stage settings changed',
+  'stage.invited': 'Applicants invited to the next stage',
+  'stage.invitation_withdrawn': 'Invitation to a stage withdrawn',
   'review.finalized': 'Review finalized',
   'results.published': 'Results published',
   'results.corrected': 'Published results corrected',
@@ -47,6 +56,9 @@ export const auditActions = {
   'webhook.deleted': 'Webhook endpoint deleted',
   'message.created': 'Message on an application',
   'message.settings_changed': 'Reviewers’ access to messages changed',
+  'letter.resent': 'Reference letter request sent again',
+  'letter.uploaded_on_behalf': 'Reference letter uploaded on the recommender’s behalf',
+  'letter.settings_changed': 'Blind reviewers’ access to letters changed',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionKeys = Object.keys(auditActions) as AuditAction[];

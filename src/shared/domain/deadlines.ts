@@ -10,12 +10,18 @@ import type { WindowState } from './programs';
  * - A program-wide grace period (minutes after close, off by default) accepts a draft already started
  *   until close + grace; what is submitted then is marked late. It follows the program's close only:
  *   a personal close time is itself the exception and has no grace after it.
+ * - A late-submission link the applicant redeemed (decision 064) gives them a late window after the
+ *   deadline above until the link's expiry: like grace, only a draft (started before or through the
+ *   link) may be saved and submitted then, and what is submitted is marked late. An expiry earlier
+ *   than the deadline above changes nothing.
  */
 export interface DeadlineInput {
   openAt: Date | string | null | undefined;
   closeAt: Date | string | null | undefined;
   personalCloseAt?: Date | string | null;
   graceMinutes?: number | null;
+  /** The expiry of the late-submission link this applicant redeemed (decision 064). */
+  linkCloseAt?: Date | string | null;
 }
 
 export type ApplicantWindow = WindowState | 'grace';
@@ -25,8 +31,10 @@ export interface ApplicantDeadline {
   closeAt: Date | null;
   /** The personal close time decides. */
   personal: boolean;
-  /** End of the grace period after the program's close (null: no grace). */
+  /** End of the late window after `closeAt`: the grace period, or a redeemed link's expiry (null: none). */
   graceUntil: Date | null;
+  /** The late window is a late-submission link's (only present when true). */
+  link?: true;
 }
 
 /** Longest grace period a program may set (one day). */
@@ -35,6 +43,20 @@ export const MAX_GRACE_MINUTES = 1440;
 const at = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
 
 export function applicantDeadline(input: DeadlineInput): ApplicantDeadline {
+  const base = withoutLink(input);
+  const link = at(input.linkCloseAt);
+  const last = base.graceUntil ?? base.closeAt;
+  // A link matters only after a deadline, and only when it reaches past everything else.
+  if (link && last && link.getTime() > last.getTime()) return { ...base, graceUntil: link, link: true };
+  return base;
+}
+
+/** The last moment this applicant may still submit (their deadline, or the end of their late window). */
+export function applicantLastMoment(d: ApplicantDeadline): Date | null {
+  return d.graceUntil ?? d.closeAt;
+}
+
+function withoutLink(input: DeadlineInput): ApplicantDeadline {
   const close = at(input.closeAt);
   const personal = at(input.personalCloseAt);
   const grace = input.graceMinutes && input.graceMinutes > 0 ? input.graceMinutes : 0;
@@ -63,6 +85,7 @@ export function applicantWindow(input: DeadlineInput, now: Date): ApplicantWindo
 export const deadlineMessages = {
   personal: 'Your deadline',
   personalNote: 'Your deadline was extended by the organization.',
+  link: 'You opened a late-submission link. You can still start or finish your application; it will be marked late.',
   grace:
     'The deadline has passed. You can still submit during the grace period; your application will be marked late.',
   late: 'Late',

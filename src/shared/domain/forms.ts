@@ -1,6 +1,9 @@
 import type { ApplicationForm, Question, ReviewerForm } from '../schemas/forms';
 import { conditionProblem, normalizeCondition } from './conditions';
+import { letterQuestionProblem, normalizeLetterQuestion } from './letters';
+import { normalizeScreening, screeningProblem } from './screening';
 import { sectionProblem } from './sections';
+import { tableSettingsProblem } from './tables';
 
 export const DEFAULT_MAX_WORDS = 100;
 export const DEFAULT_DECISION_OPTIONS = ['accept', 'waitlist', 'reject'];
@@ -18,10 +21,16 @@ export const questionTypeLabels: Record<Question['type'], string> = {
   url: 'Web address',
   multi_select: 'Multiple select',
   content: 'Content block',
+  table: 'Table',
+  reference_letter: 'Reference letter',
 };
 
-/** Questions that take an answer (a content block is a heading and instructions only). */
-export const takesAnswer = (q: Pick<Question, 'type'>) => q.type !== 'content';
+/**
+ * Questions that take an answer (a content block is a heading and instructions only; reference
+ * letters are written by others and live in their own tables, decision 065).
+ */
+export const takesAnswer = (q: Pick<Question, 'type'>) =>
+  q.type !== 'content' && q.type !== 'reference_letter';
 
 /** Questions whose answer is picked from their options. */
 export const hasOptions = (q: Pick<Question, 'type'>) => q.type === 'select' || q.type === 'multi_select';
@@ -42,6 +51,11 @@ export function profileSectionOn(
   return form.profile.enabled && form.profile.sections[section] !== false;
 }
 
+/** How formProblem's messages name a question: its label in quotes, else "Question N". */
+export function formQuestionName(q: Pick<Question, 'label'>, index: number): string {
+  return q.label.trim() ? `"${q.label.trim()}"` : `Question ${index + 1}`;
+}
+
 /**
  * Checks a form before it is saved. Returns the first problem as a message naming the question,
  * or null when the form is valid. (Known types and shapes are checked by the zod schema.)
@@ -49,7 +63,7 @@ export function profileSectionOn(
 export function formProblem(form: ApplicationForm): string | null {
   const keys = new Set<string>();
   for (const [index, q] of form.questions.entries()) {
-    const name = q.label.trim() ? `"${q.label.trim()}"` : `Question ${index + 1}`;
+    const name = formQuestionName(q, index);
     if (!q.label.trim()) return `${name} needs a label.`;
     if (keys.has(q.key)) return `${name} has the same key as another question.`;
     keys.add(q.key);
@@ -63,8 +77,14 @@ export function formProblem(form: ApplicationForm): string | null {
       return `${name}: the fewest choices allowed are more than the most.`;
     if (q.type === 'number' && q.min !== undefined && q.max !== undefined && q.min > q.max)
       return `${name}: the smallest number allowed is above the largest.`;
+    if (q.type === 'table') {
+      const problem = tableSettingsProblem(q, name);
+      if (problem) return problem;
+    }
+    const letters = letterQuestionProblem(q, name);
+    if (letters) return letters;
   }
-  return sectionProblem(form) ?? conditionProblem(form.questions);
+  return sectionProblem(form) ?? conditionProblem(form) ?? screeningProblem(form.screening);
 }
 
 /** The form as stored: labels trimmed, select options cleaned, settings only where they apply. */
@@ -77,7 +97,8 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
         key: q.key,
         type: q.type,
         label: q.label.trim(),
-        required: q.type === 'content' ? false : q.required,
+        // Reference letters are required through minLetters (decision 065), never as an answer.
+        required: q.type === 'content' || q.type === 'reference_letter' ? false : q.required,
       };
       if (q.help?.trim()) out.help = q.help.trim();
       if (q.type === 'long_text' && q.maxWords) out.maxWords = q.maxWords;
@@ -93,14 +114,28 @@ export function normalizeForm(form: ApplicationForm): ApplicationForm {
         if (q.max !== undefined) out.max = q.max;
         if (q.unit?.trim()) out.unit = q.unit.trim();
       }
+      if (q.type === 'table') {
+        out.columns = (q.columns ?? []).map((c) => ({ key: c.key, label: c.label.trim(), type: c.type }));
+        if (q.minRows) out.minRows = q.minRows;
+        if (q.maxRows) out.maxRows = q.maxRows;
+        if (q.totalColumn) out.totalColumn = q.totalColumn;
+      }
       const showIf = normalizeCondition(q.showIf);
       if (showIf) out.showIf = showIf;
       if (form.sections?.length && q.section) out.section = q.section;
-      return out;
+      return normalizeLetterQuestion(q, out);
     }),
     ...(form.sections?.length
-      ? { sections: form.sections.map((s) => ({ key: s.key, title: s.title.trim() })) }
+      ? {
+          sections: form.sections.map((s) => {
+            const showIf = normalizeCondition(s.showIf);
+            return showIf
+              ? { key: s.key, title: s.title.trim(), showIf }
+              : { key: s.key, title: s.title.trim() };
+          }),
+        }
       : { sections: undefined }),
+    screening: normalizeScreening(form.screening),
   };
 }
 

@@ -3,6 +3,8 @@
  * uses the same numbers for its counters and maxLength attributes.
  */
 export const LIMITS = {
+  /** Files attached to one message (decision 059). */
+  messageFiles: 3,
   /** A person's, organization's, program's or section's name; a city, a school. */
   name: 200,
   email: 254,
@@ -25,8 +27,16 @@ export const LIMITS = {
   unit: 20,
   /** Sections (pages) of one form. */
   sections: 30,
+  /** Table questions: columns of one table, rows of one answer, characters of one text cell. */
+  tableColumns: 8,
+  tableRows: 50,
+  tableCell: 500,
+  /** The largest size of a number in a table cell (so a total stays exact). */
+  tableNumber: 1_000_000_000_000,
   /** Rules of one "Show only if" condition. */
   conditionRules: 10,
+  /** Questions of a program's eligibility screening. */
+  screeningQuestions: 10,
   /** An essay, a long answer, a description, a statement or a review comment. */
   longText: 50_000,
   /** A whole JSON request body (file uploads have their own limits). */

@@ -16,6 +16,9 @@ export const messageWords = {
   send: 'Send message',
   asOrganization: (org: string) => `Send as ${org}`,
   reviewersMayWrite: 'Reviewers can read and write messages with applicants',
+  attach: 'Attach files',
+  tooManyFiles: 'A message can carry up to 3 files.',
+  fileGone: 'An attached file was not found: upload it again.',
   /** The text of a message whose writer deleted their account (decision 056). */
   erased: '(deleted)',
 };

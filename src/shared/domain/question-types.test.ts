@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Question } from '../schemas/forms';
-import { checkAnswer } from './answer-values';
+import { answerFieldProblem, checkAnswer } from './answer-values';
 import { missingRequiredLabels } from './answers';
 import { conditionProblem, conditionSentence, visibleKeys } from './conditions';
 import { formProblem, normalizeForm } from './forms';
@@ -27,6 +27,17 @@ describe('number, yes/no, email and web address answers (issue 29 item 3)', () =
       problem: 'Budget: enter a number of at most 100.',
     });
     expect(checkAnswer(q('number'), 1.25, 'a')).toEqual({ ok: true, value: 1.25 });
+  });
+
+  it('the field beside the question says the server’s problem without repeating its name', () => {
+    expect(answerFieldProblem(q('email'), 'not-an-email', 'a')).toBe(
+      'Enter an email address such as name@example.com.',
+    );
+    expect(answerFieldProblem(q('number', { max: 10 }), '12', 'a')).toBe('Enter a number of at most 10.');
+    expect(answerFieldProblem(q('number', { max: 10 }), '9', 'a')).toBeNull();
+    expect(answerFieldProblem(q('url'), '', 'a')).toBeNull();
+    const table = q('table', { columns: [{ key: 'c1', label: 'Amount', type: 'number' }] });
+    expect(answerFieldProblem(table, { rows: [{ c1: 'lots' }] }, 'a')).toBe('Row 1, Amount: enter a number.');
   });
 
   it('yes/no, email and web address', () => {

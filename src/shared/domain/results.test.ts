@@ -6,6 +6,7 @@ import {
   normalizeCustomMessage,
   publishConfirmTitle,
   publishedMessage,
+  stageQueueNote,
   updatedMessage,
   visiblePayload,
 } from './results';
@@ -78,5 +79,32 @@ describe('publication payload and messages', () => {
   it("says the spec's success texts", () => {
     expect(publishedMessage('all_finalized', 3)).toBe('Published 3 finalized result(s).');
     expect(publishedMessage('selected', 1)).toBe('Published 1 selected result(s).');
+  });
+});
+
+describe('results per stage (decision 066)', () => {
+  const stage = {
+    stage_number: 1,
+    program_name: 'Arts Grant',
+    next: { name: 'Full proposal' },
+    invited_onward: 2,
+  };
+  it('tells stage 1’s publisher that the invited are not listed, and what publishing here sends', () => {
+    expect(stageQueueNote(stage)).toBe(
+      'Stage 1 of Arts Grant. 2 applicants invited to Full proposal get their result from that stage and are not listed here. Publishing here sends the not-shortlisted outcome to the others, while Full proposal runs.',
+    );
+    expect(stageQueueNote({ ...stage, invited_onward: 1 })).toContain(
+      '1 applicant invited to Full proposal gets their result from that stage and is not listed here.',
+    );
+  });
+  it('warns before anyone is invited that everyone listed would get this stage’s result', () => {
+    expect(stageQueueNote({ ...stage, invited_onward: 0 })).toBe(
+      'Stage 1 of Arts Grant. Nobody is invited to Full proposal yet: invite the shortlist first, or everyone listed here gets this stage’s result.',
+    );
+  });
+  it('calls the last stage’s results the program’s final results', () => {
+    expect(stageQueueNote({ ...stage, stage_number: 2, next: null, invited_onward: 0 })).toBe(
+      'Stage 2 of Arts Grant. These are the program’s final results for the applicants who reached this stage.',
+    );
   });
 });

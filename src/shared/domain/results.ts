@@ -77,3 +77,35 @@ export function updatedMessage(count: number): string {
 export function publishConfirmTitle(count: number): string {
   return `Publish to ${count} ${count === 1 ? 'applicant' : 'applicants'}?`;
 }
+
+/** Results per stage (decision 066): an applicant's result is that of the last stage they reached. */
+export const stageResultMessages = {
+  /** A publish or correction naming an applicant who was invited to the next stage. */
+  invitedOnward: 'Applicants invited to the next stage get their result from that stage, not this one.',
+};
+
+/** A program's place among its stages, as the publish page tells it. */
+export interface ResultStageInfo {
+  stage_number: number;
+  /** Stage 1's name. */
+  program_name: string;
+  next: { name: string } | null;
+  invited_onward: number;
+}
+
+/**
+ * The publish page's line about stages: on a stage with a next one, that its applicants invited there
+ * are not in this queue (this stage publishes the others' "not shortlisted" outcome); on the last
+ * stage, that its results are its applicants' results for the program.
+ */
+export function stageQueueNote(stage: ResultStageInfo): string {
+  const place = `Stage ${stage.stage_number} of ${stage.program_name}.`;
+  if (!stage.next)
+    return `${place} These are the program’s final results for the applicants who reached this stage.`;
+  const next = stage.next.name;
+  const n = stage.invited_onward;
+  if (n === 0)
+    return `${place} Nobody is invited to ${next} yet: invite the shortlist first, or everyone listed here gets this stage’s result.`;
+  const who = n === 1 ? '1 applicant invited to' : `${n} applicants invited to`;
+  return `${place} ${who} ${next} ${n === 1 ? 'gets their' : 'get their'} result from that stage and ${n === 1 ? 'is' : 'are'} not listed here. Publishing here sends the not-shortlisted outcome to the others, while ${next} runs.`;
+}

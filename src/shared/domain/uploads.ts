@@ -66,6 +66,13 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
     typeMessage: (type) => `Unsupported file type: ${type || 'unknown'}`,
     sizeMessage: 'File too large. Max 50 MB.',
   },
+  /** A message's attachment (decision 059): the answer files' rules. */
+  message: {
+    types: answerTypes,
+    maxBytes: 50 * MB,
+    typeMessage: (type) => `Unsupported file type: ${type || 'unknown'}`,
+    sizeMessage: 'File too large. Max 50 MB.',
+  },
 };
 
 /** The client's first check (the server checks again, against the bytes): a message or null. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { applicationStatuses } from '../domain/applications';
+import { changeRequestMessages, MAX_CHANGE_MESSAGE, MAX_CHANGE_REQUEST_IDS } from '../domain/change-requests';
 import { LIMITS, tooLongMessage } from '../domain/limits';
 import { applicationFormSchema } from './forms';
+import { previousStageSchema, stageLineSchema } from './stages';
 import { text } from './text';
 
 const uuid = z.string().uuid('Application ids must be UUIDs.');
@@ -43,6 +45,25 @@ export const profileBlockSchema = z.object({
 });
 export type ProfileBlock = z.infer<typeof profileBlockSchema>;
 
+export const changeScopeSchema = z.union([
+  z.object({ all: z.literal(true) }),
+  z.object({
+    question_keys: z.array(text(LIMITS.key)).max(LIMITS.questions),
+    section_keys: z.array(text(LIMITS.key)).max(LIMITS.sections),
+  }),
+]);
+
+export const changeRequestStateSchema = z.object({
+  organization_name: z.string(),
+  message: z.string(),
+  due_at: z.string(),
+  requested_at: z.string(),
+  scope: changeScopeSchema,
+  /** The keys of the questions the applicant may change. */
+  unlocked: z.array(z.string()),
+});
+export type ChangeRequestState = z.infer<typeof changeRequestStateSchema>;
+
 export const applicationSchema = z.object({
   id: z.string(),
   status: z.enum(applicationStatuses),
@@ -57,6 +78,20 @@ export const applicationSchema = z.object({
   editable: z.boolean(),
   program: applicationProgramSchema,
   profile: profileBlockSchema.nullable(),
+  /** Decision 061: the owner's draft needs a pass of the program's current screening first. */
+  screening_required: z.boolean().optional(),
+  /** Decision 061: the applicant's eligibility screening answers, for the program's admins. */
+  screening_answers: z
+    .array(z.object({ question: z.string(), answer: z.string() }))
+    .nullable()
+    .optional(),
+  /**
+   * Programs in stages (decision 066): the previous stage of a later stage's application, as its
+   * reviewers may read it (null for its applicant, and for an application of stage 1).
+   */
+  previous_stage: previousStageSchema.nullable().optional(),
+  /** The applicant was invited to the next stage: this application is read-only. */
+  stage_locked: z.boolean().optional(),
   /** Withdrawn by the applicant (issue 31): when, and their reason if they gave one. */
   withdrawal: z.object({ at: z.string(), reason: z.string().nullable() }).nullable().optional(),
   /** The deadline that applies to this applicant (shared/domain/deadlines; issue 31). */
@@ -66,10 +101,19 @@ export const applicationSchema = z.object({
       personal: z.boolean(),
       note: z.string().nullable(),
       grace_until: z.string().nullable(),
-      /** Submitted during the grace period. */
+      /** Submitted during the grace period or through a late-submission link. */
       late: z.boolean(),
+      /** `grace_until` is the expiry of a late-submission link the applicant opened (decision 064). */
+      link: z.boolean().optional(),
     })
     .optional(),
+  /**
+   * An open change request (decision 063): who asks, the message, the due date and the questions the
+   * applicant may change (`unlocked`); null when none is open (none asked, resubmitted, or due passed).
+   */
+  change_request: changeRequestStateSchema.nullable().optional(),
+  /** How many versions were submitted (0: never submitted). */
+  submission_version: z.number().int().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -118,6 +162,13 @@ export const mySubmissionSchema = z.object({
   updated_at: z.string(),
   /** The published result, when there is one: its decision only when the decision was sent. */
   result: z.object({ decision: z.string().nullable(), published_at: z.string() }).nullable(),
+  /** An open change request (decision 063): the banner on the card. */
+  change_request: z
+    .object({ organization_name: z.string(), message: z.string(), due_at: z.string() })
+    .nullable()
+    .optional(),
+  /** The later stages the applicant was invited to (decision 066), stage 2 first. */
+  stages: z.array(stageLineSchema).optional(),
 });
 export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
@@ -158,3 +209,45 @@ export const personalDeadlineResultSchema = z.object({ updated: z.number().int()
 /** The program-wide grace period: minutes after close (0: off). */
 export const gracePeriodInput = z.object({ minutes: z.number().int().min(0).max(1440) });
 export const gracePeriodSchema = z.object({ minutes: z.number().int() });
+
+/** Request changes (issue 31 item 1; decision 063): on 1–100 submitted applications of the program. */
+export const changeRequestInput = z.object({
+  application_ids: z.array(uuid).min(1).max(MAX_CHANGE_REQUEST_IDS),
+  message: z
+    .string()
+    .trim()
+    .min(1, changeRequestMessages.messageRequired)
+    .max(MAX_CHANGE_MESSAGE, tooLongMessage(MAX_CHANGE_MESSAGE)),
+  due_at: z.string().datetime({ offset: true }),
+  scope: changeScopeSchema,
+});
+export type ChangeRequestInput = z.infer<typeof changeRequestInput>;
+export const changeRequestResultSchema = z.object({ updated: z.number().int() });
+
+const diffPartSchema = z.object({ kind: z.enum(['removed', 'added', 'same']), text: z.string() });
+
+/** The submitted versions of an application and what changed in the latest (decision 063). */
+export const applicationVersionsSchema = z.object({
+  current: z.number().int(),
+  total: z.number().int(),
+  items: z.array(z.object({ number: z.number().int(), submitted_at: z.string() })),
+  /** The latest version against the one before (null with one version). */
+  diff: z
+    .object({
+      from: z.number().int(),
+      to: z.number().int(),
+      questions: z.array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          type: z.string(),
+          change: z.enum(['added', 'removed', 'changed']),
+          parts: z.array(diffPartSchema),
+        }),
+      ),
+    })
+    .nullable(),
+  /** A reviewer's review or score sheet was saved before the latest version. */
+  changed_since_scored: z.boolean(),
+});
+export type ApplicationVersions = z.infer<typeof applicationVersionsSchema>;

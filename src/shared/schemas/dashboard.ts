@@ -1,4 +1,27 @@
 import { z } from 'zod';
+import { screeningStatsSchema } from './screening';
+
+/**
+ * One stage's row of the funnel per stage: invited to it (later stages), submitted, decided, and
+ * invited on to the next stage (shortlisted).
+ */
+export const stageFunnelSchema = z.object({
+  program_id: z.string(),
+  stage_number: z.number().int(),
+  name: z.string(),
+  published: z.boolean(),
+  /** Invitations to this stage not withdrawn; null for stage 1 (open to everyone). */
+  invited: z.number().int().nullable(),
+  /** Invitations to this stage withdrawn; null for stage 1. */
+  invitations_withdrawn: z.number().int().nullable(),
+  /** Applications submitted (withdrawn after submission included, as in the funnel; never a withdrawn invitation's draft). */
+  submitted: z.number().int(),
+  /** Submitted applications whose review has a decision. */
+  decided: z.number().int(),
+  /** Invited on to the next stage (not withdrawn): shortlisted; null for the last stage. */
+  advanced: z.number().int().nullable(),
+});
+export type StageFunnel = z.infer<typeof stageFunnelSchema>;
 
 /** The program dashboard (issue 21 item 3). Times are ISO strings; days are UTC calendar days. */
 export const dashboardSchema = z.object({
@@ -26,6 +49,8 @@ export const dashboardSchema = z.object({
     in_review: z.number().int(),
     finalized: z.number().int(),
     published: z.number().int(),
+    /** Submitted applications with an open change request (decision 063). */
+    changes_requested: z.number().int().optional(),
   }),
   per_day: z.array(z.object({ day: z.string(), started: z.number().int(), submitted: z.number().int() })),
   /** The program's reviewers (assigned to it or to its organization) and everyone who edited a review. */
@@ -44,6 +69,13 @@ export const dashboardSchema = z.object({
       assigned: z.number().int().nullable(),
     }),
   ),
+  /** Eligibility screening (decision 061): null when the program has none. */
+  screening: screeningStatsSchema.nullable(),
+  /**
+   * Programs in stages (decision 066): the funnel of every stage of the program's chain, stage 1
+   * first, whichever stage's dashboard this is; null for a program without stages.
+   */
+  stages: z.array(stageFunnelSchema).nullable().optional(),
   drafts: z.object({
     total: z.number().int(),
     saved_last_day: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportFormats } from '../domain/exports';
 import { auditDatesInOrder, auditFilterFields } from './audit';
-import { type InboxStatus, inboxStatuses } from './reviews';
+import { type InboxStatus, inboxNarrowingFields, inboxStatuses } from './reviews';
 
 export const exportFormat = z.enum(exportFormats, { message: 'Choose CSV or XLSX.' });
 
@@ -9,9 +9,12 @@ export const exportFormat = z.enum(exportFormats, { message: 'Choose CSV or XLSX
 export const applicationViews = inboxStatuses;
 export type ApplicationView = InboxStatus;
 
+/** A program's applications as a file: an inbox view, narrowed as the inbox narrows it (decision 066). */
 export const applicationsExportQuery = z.object({
   format: exportFormat,
   status: z.enum(applicationViews).default('all'),
+  min_score: inboxNarrowingFields.min_score,
+  decision: inboxNarrowingFields.decision,
 });
 
 export const programReviewsExportQuery = z.object({
@@ -32,6 +35,7 @@ export const allReviewsExportQuery = z.object({
 export const inboxExportQuery = z.object({
   format: exportFormat,
   status: z.enum(inboxStatuses).default('all'),
+  ...inboxNarrowingFields,
 });
 
 export const resultsExportQuery = z.object({ format: exportFormat });

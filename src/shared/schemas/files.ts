@@ -12,12 +12,12 @@ export const fileInfoSchema = z.object({
 });
 export type FileInfo = z.infer<typeof fileInfoSchema>;
 
-export const uploadPurposes = ['resume', 'portfolio', 'answer', 'logo'] as const;
+export const uploadPurposes = ['resume', 'portfolio', 'answer', 'logo', 'message'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** POST /api/files: the body is the file's raw bytes; these say what it is for. */
 export const uploadQuery = z.object({
-  purpose: z.enum(uploadPurposes, { message: 'purpose must be resume, portfolio, answer or logo.' }),
+  purpose: z.enum(uploadPurposes, { message: 'purpose must be resume, portfolio, answer, logo or message.' }),
   application_id: z.string().uuid('Application ids must be UUIDs.').optional(),
   field_key: z.string().min(1).max(200).optional(),
   /** An organization's logo (purpose logo): its slug. */

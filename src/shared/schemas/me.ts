@@ -36,6 +36,8 @@ export const reviewerProgramSchema = z.object({
   organization_slug: z.string(),
   /** Assigned to this program itself rather than through its organization. */
   assigned_directly: z.boolean(),
+  /** A later stage of a program (decision 066): its number and its program's name. */
+  stage: z.object({ number: z.number().int(), of: z.string() }).nullable().optional(),
 });
 
 export const capabilitiesSchema = z.object({

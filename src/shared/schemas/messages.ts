@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../domain/limits';
 import { MAX_MESSAGE_LENGTH, messageWords } from '../domain/messages';
 import { text } from './text';
 
@@ -6,8 +7,25 @@ export const messageInput = z.object({
   body: text(MAX_MESSAGE_LENGTH).trim().min(1, messageWords.bodyRequired),
   /** Staff only: shown to the applicant under the organization's name (the default). */
   as_organization: z.boolean().optional(),
+  /** Files uploaded with purpose `message` (their `filePath`), at most 3. */
+  attachments: z
+    .array(z.string().min(1).max(1024))
+    .max(LIMITS.messageFiles, messageWords.tooManyFiles)
+    .optional(),
 });
 export type MessageInput = z.input<typeof messageInput>;
+
+/**
+ * A file on a message. `path` is what POST /files/sign takes; a blind program's reviewer is given an
+ * opaque reference and the name "Attachment N.ext" instead of the file's own.
+ */
+export const messageAttachmentSchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 export const messageSchema = z.object({
   id: z.string(),
@@ -16,6 +34,7 @@ export const messageSchema = z.object({
   mine: z.boolean(),
   as_organization: z.boolean(),
   body: z.string(),
+  attachments: z.array(messageAttachmentSchema),
   created_at: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;

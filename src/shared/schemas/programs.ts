@@ -25,6 +25,10 @@ export const adminProgramSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** Programs in stages (decision 066): the stage-1 program of a later stage (null otherwise). */
+  parent_program_id: z.string().nullable().optional(),
+  /** 1 for stage 1 and ordinary programs. */
+  stage_number: z.number().int().optional(),
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;
 

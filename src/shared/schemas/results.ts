@@ -21,6 +21,8 @@ export const publishProgramCardSchema = z.object({
   type: z.string(),
   finalized_count: z.number().int(),
   published_count: z.number().int(),
+  /** A stage of a program in stages (decision 066): its number and stage 1's name; null otherwise. */
+  stage: z.object({ stage_number: z.number().int(), program_name: z.string() }).nullable().optional(),
 });
 export type PublishProgramCard = z.infer<typeof publishProgramCardSchema>;
 
@@ -37,8 +39,24 @@ export const publishQueueItemSchema = z.object({
 });
 export type PublishQueueItem = z.infer<typeof publishQueueItemSchema>;
 
+/**
+ * A program in stages (decision 066), as its publish page tells it: the applicants of this stage
+ * invited to the next one get their result from that stage, so they are not in this queue.
+ */
+export const resultStageSchema = z.object({
+  stage_number: z.number().int(),
+  /** Stage 1's name: the program the applicant applied to. */
+  program_name: z.string(),
+  /** The next stage, when there is one. */
+  next: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** This stage's applicants invited to the next stage (invitation not withdrawn). */
+  invited_onward: z.number().int(),
+});
+
 export const publishQueueSchema = z.object({
   program: z.object({ id: z.string(), name: z.string(), organization_slug: z.string() }),
+  /** Null for a program without stages. */
+  stage: resultStageSchema.nullable(),
   /** The 'What to send' defaults: the spec's, overridden by the program's saved reviewer form. */
   default_visibility: visibilitySchema,
   items: z.array(publishQueueItemSchema),
@@ -113,7 +131,10 @@ export type PublishResult = z.infer<typeof publishResultSchema>;
 /** Spec 001 §3 Published result: the applicant's view (hidden fields are null, never sent). */
 export const publishedResultSchema = z.object({
   publication_id: z.string(),
+  /** The program applied to (stage 1's name for a later stage's result). */
   program_name: z.string(),
+  /** A later stage's result (decision 066): that stage's name and number; otherwise null. */
+  stage: z.object({ name: z.string(), stage_number: z.number().int() }).nullable().optional(),
   published_at: z.string(),
   visibility: visibilitySchema,
   payload: payloadSchema,

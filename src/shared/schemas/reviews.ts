@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { reviewListStatuses, SCORE_MAX, SCORE_MIN, SCORE_RANGE_MESSAGE } from '../domain/reviews';
 import { reviewModes, sheetVisibilities } from '../domain/scoring';
+import { MAX_STAGES } from '../domain/stages';
 import { applicationFormSchema, reviewerFormSchema } from './forms';
+import { previousStageSchema } from './previous-stage';
 import { aggregateSchema, sheetStatuses } from './scoring';
 
 const uuid = (message: string) => z.string().uuid(message);
@@ -52,6 +54,12 @@ export const reviewListRowSchema = z.object({
   show_decision: z.boolean(),
   updated_at: z.string(),
   submitted_at: z.string().nullable(),
+  /** Changes requested of the applicant until this time (decision 063); after it, submitted as it was. */
+  changes_due_at: z.string().nullable().optional(),
+  /** How many versions the applicant submitted (2 and more: resubmitted after a change request). */
+  submission_version: z.number().int().optional(),
+  /** The application was resubmitted after this review (or the caller's score sheet) was last saved. */
+  changed_since_scored: z.boolean().optional(),
   /** Independent scoring: the application's aggregate (null without sheets). */
   scoring: aggregateSchema.nullable().optional(),
   /** Independent scoring: the caller's own sheet of the application. */
@@ -94,6 +102,20 @@ export const reviewQueueSchema = z.object({
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 /**
+ * Programs in stages (decision 066): an application of an earlier stage invited to a later one — the
+ * invitation (its id for withdrawing it), the stage and where the applicant is: invited (a draft),
+ * submitted, or the invitation withdrawn.
+ */
+export const invitationStateSchema = z.object({
+  id: z.string(),
+  stage_program_id: z.string(),
+  stage_name: z.string(),
+  stage_number: z.number().int(),
+  status: z.enum(['invited', 'submitted', 'withdrawn']),
+});
+export type InvitationState = z.infer<typeof invitationStateSchema>;
+
+/**
  * Applications Inbox row: the list row with the organization's name as `organization_name`, and the
  * application's own status (drafts appear in the 'unsubmitted' and 'started' views).
  */
@@ -105,11 +127,25 @@ export const orgReviewRowSchema = reviewListRowSchema.extend({
   late: z.boolean().optional(),
   /** The applicant's personal close time, when an admin set one. */
   personal_close_at: z.string().nullable().optional(),
+  /**
+   * Reference letters (decision 065): submitted of required over the letter questions shown to this
+   * applicant, and how many are still missing; null when the form asks for no letters.
+   */
+  letters: z
+    .object({ submitted: z.number().int(), required: z.number().int(), missing: z.number().int() })
+    .nullable()
+    .optional(),
+  /** Programs in stages (decision 066): the program's place in its chain (1 without stages). */
+  stage_number: z.number().int().optional(),
+  /** A later stage's stage-1 program, by name (null for stage 1 and programs without stages). */
+  parent_program_name: z.string().nullable().optional(),
+  /** This application's invitation to the next stage, if it was invited. */
+  invitation: invitationStateSchema.nullable().optional(),
 });
 /**
  * The inbox's views (decision 019, and 037 for the last three): every submitted application; by
  * review state (none yet, in review, finalized); results published; drafts not yet submitted; and
- * every application started, submitted or not.
+ * every application started, submitted or not; and those with an open change request (decision 063).
  */
 export const inboxStatuses = [
   'all',
@@ -119,6 +155,7 @@ export const inboxStatuses = [
   'published',
   'unsubmitted',
   'started',
+  'changes_requested',
 ] as const;
 export type InboxStatus = (typeof inboxStatuses)[number];
 export const orgReviewListSchema = z.object({
@@ -150,7 +187,35 @@ export const reviewsQuery = z.object({
 });
 export type ReviewsQuery = z.output<typeof reviewsQuery>;
 
+/**
+ * The inbox's filters beyond its view (decision 066), shared by the inbox, its downloads and the
+ * invitation to the next stage: a stage, a minimum score and a decision.
+ */
+export const inboxNarrowingFields = {
+  /** Applications of programs at this stage (1: stage 1 and every program without stages). */
+  stage: z.coerce
+    .number({ message: 'Give a stage number.' })
+    .int('Give a stage number.')
+    .min(1, 'Give a stage number.')
+    .max(MAX_STAGES, `A program has at most ${MAX_STAGES} stages.`)
+    .optional(),
+  /** At least this score: the mean of the submitted score sheets, else the shared review's score. */
+  min_score: z.coerce
+    .number({ message: 'Give a score.' })
+    .min(0, 'Give a score of 0 or more.')
+    .max(1_000_000, 'Give a smaller score.')
+    .optional(),
+  /** The review's decision ("shortlist"), in any case. */
+  decision: z.string().trim().min(1, 'Choose a decision.').max(500).optional(),
+};
+export interface InboxNarrowing {
+  stage?: number;
+  min_score?: number;
+  decision?: string;
+}
+
 export const orgReviewsQuery = z.object({
+  ...inboxNarrowingFields,
   status: z.enum(inboxStatuses).default('all'),
   /** One program of the organization (the inbox's program filter and the dashboard's links). */
   program_id: uuid('Program ids must be UUIDs.').optional(),
@@ -172,6 +237,11 @@ export const reviewDetailSchema = z.object({
     applicant_number: z.number().int().nullable(),
     submitted_at: z.string().nullable(),
     updated_at: z.string(),
+    /** Changes requested of the applicant until this time, with the message (decision 063). */
+    changes_due_at: z.string().nullable().optional(),
+    changes_message: z.string().nullable().optional(),
+    /** How many versions were submitted (2 and more: resubmitted after a change request). */
+    submission_version: z.number().int().optional(),
   }),
   applicant_answers: z.record(z.string(), z.unknown()),
   application_schema: applicationFormSchema,
@@ -181,6 +251,13 @@ export const reviewDetailSchema = z.object({
   reviewer_form: reviewerFormSchema,
   review_mode: z.enum(reviewModes),
   can_admin: z.boolean(),
+  /** The applicant's eligibility screening answers (decision 061), for the program's admins; else null. */
+  screening_answers: z
+    .array(z.object({ question: z.string(), answer: z.string() }))
+    .nullable()
+    .optional(),
+  /** A later stage's application (decision 066): the previous stage's answers, for its reviewers and admins. */
+  previous_stage: previousStageSchema.nullable().optional(),
 });
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 

@@ -1,11 +1,18 @@
 // Building a formatter is the expensive part (the locale's data is loaded): one of each, made on first use.
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let shortDayFormat: Intl.DateTimeFormat | undefined;
 
 /** Dates in the viewer's locale and time zone. */
 export function formatDate(value: string | Date): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
   return dateFormat.format(new Date(value));
+}
+
+/** Day and month only ('3 Dec', 'Dec 3'): for recent events beside a fuller date. */
+export function formatShortDay(value: string | Date): string {
+  shortDayFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+  return shortDayFormat.format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date): string {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Toasts without putting sonner on the landing page: the first toast loads sonner and mounts the
- * app's <Toaster/> (see RootLayout), which also shows any toast raised before it mounted.
- * `import { toast } from 'sonner'` works too on signed-in pages (the Toaster is always mounted there).
+ * Toasts without loading sonner with a page: the first toast loads sonner and mounts the app's
+ * <Toaster/> (see PageChrome), which also shows any toast raised before it mounted. Raise toasts
+ * through this module only (not `import { toast } from 'sonner'`: nothing would mount the Toaster).
  */
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -75,6 +75,25 @@ export const applicationsArea: MatrixArea = {
       expect: programAdmins(422),
     },
     {
+      // The program's admins get past authorization and meet 422 (a due date in the past).
+      route: 'POST /programs/{id}/change-requests',
+      writes: 'applications',
+      path: (w) => `/api/programs/${w.ids.publishedProgram}/change-requests`,
+      body: () => ({
+        application_ids: [reviewedApplicationId()],
+        message: 'Please add your budget.',
+        due_at: '2001-01-01T00:00:00Z',
+        scope: { all: true },
+      }),
+      expect: programAdmins(422),
+    },
+    {
+      // Read through the gate (decision 051): the program's reviewers and admins; others 404.
+      route: 'GET /applications/{id}/versions',
+      path: () => `/api/applications/${reviewedApplicationId()}/versions`,
+      expect: { ...signedIn(404), notOnboarded: 403, reviewer: 200, orgAdmin: 200, superAdmin: 200 },
+    },
+    {
       route: 'GET /programs/{id}/grace-period',
       path: (w) => `/api/programs/${w.ids.publishedProgram}/grace-period`,
       expect: programAdmins(200),

@@ -13,6 +13,10 @@ import {
   featuredItems,
   featuredSections,
   files,
+  lateLinkRedemptions,
+  lateLinks,
+  letterRequests,
+  letters,
   mailbox,
   mailMessages,
   mailPreferences,
@@ -23,6 +27,7 @@ import {
   personalDataNotices,
   profiles,
   programEvents,
+  programLetterSettings,
   programMessageSettings,
   programScoring,
   programs,
@@ -30,6 +35,8 @@ import {
   reviewConflicts,
   reviews,
   scoreSheets,
+  screeningResults,
+  stageInvitations,
   user,
   webhookDeliveries,
   webhookEndpoints,
@@ -54,6 +61,10 @@ export const tableFamilies = {
   tokens: [apiTokens],
   webhooks: [webhookEndpoints, webhookDeliveries],
   messages: [applicationMessages, applicationMessageReads, programMessageSettings],
+  screening: [screeningResults, applications],
+  lateLinks: [lateLinks, lateLinkRedemptions, applications],
+  letters: [letterRequests, letters, programLetterSettings],
+  stages: [stageInvitations, applications, mailMessages],
 } satisfies Record<string, PgTable[]>;
 
 export type TableFamily = keyof typeof tableFamilies;

@@ -22,6 +22,32 @@ export interface paths {
     /** The org admin records the final decision, with the aggregate as its score */
     put: operations["setFinalDecision"];
   };
+  "/applications/{id}/letter-requests": {
+    /** The applicant's letter requests and their states (never a letter's content). */
+    get: operations["getMyLetterRequests"];
+    /** Ask a recommender for a letter: they are emailed a link that needs no account. */
+    post: operations["createLetterRequest"];
+  };
+  "/applications/{id}/letter-requests/{requestId}/cancel": {
+    /** Cancel a pending request (its link stops working). */
+    post: operations["cancelLetterRequest"];
+  };
+  "/applications/{id}/letter-requests/{requestId}/on-behalf": {
+    /** Admins: upload a letter received by post on the recommender's behalf (a PDF; raw bytes; audited). */
+    post: operations["uploadLetterOnBehalf"];
+  };
+  "/applications/{id}/letter-requests/{requestId}/resend": {
+    /** Send a pending request again with a new link (its applicant once a day; admins, audited). */
+    post: operations["resendLetterRequest"];
+  };
+  "/applications/{id}/letters": {
+    /** An application's letters for its program's staff (its applicant: 403). */
+    get: operations["getApplicationLetters"];
+  };
+  "/applications/{id}/letters/{requestId}/file": {
+    /** A submitted letter's file, for the program's staff (its applicant: 403). */
+    get: operations["getApplicationLetterFile"];
+  };
   "/applications/{id}/messages": {
     /** An application's message thread, as the caller may see it (its applicant or the program's staff). */
     get: operations["getApplicationMessages"];
@@ -65,6 +91,10 @@ export interface paths {
   "/applications/{id}/submit": {
     /** Submit an application (its applicant; required answers and the profile are checked) */
     post: operations["submitApplication"];
+  };
+  "/applications/{id}/versions": {
+    /** The submitted versions of an application and what changed in the latest (its applicant, or a reviewer or admin of its program). */
+    get: operations["getApplicationVersions"];
   };
   "/applications/{id}/withdraw": {
     /** Withdraw a submitted application (its applicant, until its result is published). */
@@ -117,6 +147,42 @@ export interface paths {
   "/health": {
     /** Liveness and readiness: 200 when the database answers, 503 otherwise */
     get: operations["getHealth"];
+  };
+  "/invitations/{id}": {
+    /** Withdraw an invitation before the applicant submits the stage: its draft is withdrawn, the applicant emailed */
+    delete: operations["withdrawStageInvitation"];
+  };
+  "/late-links/redeem": {
+    /** Open a late-submission link (signed in): the caller’s draft may be submitted after the close until it expires. */
+    post: operations["redeemLateLink"];
+  };
+  "/letter-reminders/unsubscribe": {
+    /** Whose letter request a recommender's “Stop reminders” link names and whether its reminders are on (the signed token is the authority). A link works for 90 days: an older one answers 422 with fields.token “expired”. */
+    get: operations["getLetterReminderUnsubscribe"];
+    /** Stop the reminders of one letter request; its letter link keeps working (RFC 8058 one-click, and the page’s button). */
+    post: operations["letterReminderUnsubscribe"];
+  };
+  "/letters/{token}": {
+    /** The recommender's letter page (opens the request); a finished request shows its page only. */
+    get: operations["getLetterPage"];
+  };
+  "/letters/{token}/decline": {
+    /** Decline the request, with an optional reason for the applicant’s program. */
+    post: operations["declineLetter"];
+  };
+  "/letters/{token}/draft": {
+    /** Autosave the recommender's draft (typed letter and answers). */
+    put: operations["saveLetterDraft"];
+  };
+  "/letters/{token}/file": {
+    /** The recommender's letter as a PDF (raw bytes; X-File-Name its encodeURIComponent name). */
+    post: operations["uploadLetterFile"];
+    /** Remove the recommender's uploaded letter (before submitting). */
+    delete: operations["removeLetterFile"];
+  };
+  "/letters/{token}/submit": {
+    /** Submit the letter (once; a second submit answers the same). */
+    post: operations["submitLetter"];
   };
   "/mail/unsubscribe": {
     /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
@@ -257,7 +323,7 @@ export interface paths {
     get: operations["listPublishablePrograms"];
   };
   "/orgs/{slug}/reviews": {
-    /** Every review of the organization's programs (filters, cursor) */
+    /** Every application of the organization's programs in an inbox view (program, stage, minimum score, decision) */
     get: operations["listOrgReviews"];
   };
   "/orgs/{slug}/settings": {
@@ -332,6 +398,10 @@ export interface paths {
     /** The loads automatic assignment would give (nothing changes) */
     post: operations["previewAutoAssign"];
   };
+  "/programs/{id}/change-requests": {
+    /** Request changes of the applicants of 1–100 submitted applications: a message, a due date and what may change (its admins). */
+    post: operations["requestChanges"];
+  };
   "/programs/{id}/conflicts": {
     /** The conflicts of interest marked in a program */
     get: operations["listConflicts"];
@@ -343,7 +413,7 @@ export interface paths {
     delete: operations["deleteConflict"];
   };
   "/programs/{id}/copy": {
-    /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+    /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications. Stage 1 of a program in stages copies its later stages too; a later stage alone becomes an ordinary program */
     post: operations["copyProgram"];
   };
   "/programs/{id}/dashboard": {
@@ -383,6 +453,28 @@ export interface paths {
     get: operations["getGracePeriod"];
     /** Set the grace period: minutes after close when drafts already started may be submitted, marked late. */
     put: operations["setGracePeriod"];
+  };
+  "/programs/{id}/invitations": {
+    /** The invitations to this stage, newest first (its admins) */
+    get: operations["listStageInvitations"];
+    /** Invite submitted applications of this stage to the next (named, or an inbox filter): a prefilled draft and an email each; idempotent */
+    post: operations["inviteToNextStage"];
+  };
+  "/programs/{id}/late-links": {
+    /** The program’s late-submission links with their uses and status (its admins). */
+    get: operations["listLateLinks"];
+    /** Create a late-submission link for one person (email) or a named group; its token is shown once. */
+    post: operations["createLateLink"];
+  };
+  "/programs/{id}/late-links/{link_id}/revoke": {
+    /** Revoke a late-submission link: refused from now on; its late windows not yet used end. */
+    post: operations["revokeLateLink"];
+  };
+  "/programs/{id}/letter-settings": {
+    /** The program's letter setting: may reviewers of a blind program read letters (off by default). */
+    get: operations["getLetterSettings"];
+    /** Set whether reviewers of a blind program may read letters (audited). */
+    put: operations["setLetterSettings"];
   };
   "/programs/{id}/mail-delivery": {
     /** Delivery of the program’s result emails: sent, pending, failed and the failed addresses. */
@@ -475,6 +567,20 @@ export interface paths {
     get: operations["getScoringSettings"];
     /** Save the review settings: mode, rubric, independence, blind review, hidden questions */
     put: operations["updateScoringSettings"];
+  };
+  "/programs/{id}/screening": {
+    /** Answer a published program’s eligibility screening: passed starts (or continues) the application; not passed gives the program’s message and no application. */
+    post: operations["answerScreening"];
+  };
+  "/programs/{id}/stage-settings": {
+    /** A later stage’s settings: whether its reviewers see the previous stage’s aggregate score and decision */
+    put: operations["setStageSettings"];
+  };
+  "/programs/{id}/stages": {
+    /** The stages of the program’s chain, stage 1 first (its admins, the reviewers of any stage, its coalition managers) */
+    get: operations["listProgramStages"];
+    /** Add the next stage: a draft program of the same organization, by invitation only (optionally with the previous stage’s reviewer form) */
+    post: operations["addProgramStage"];
   };
   "/programs/{id}/update-published-results": {
     /** Correct what published results show (their visibility); the applicants are notified. */
@@ -695,16 +801,230 @@ export interface operations {
             answers: {
               [key: string]: unknown;
             };
+            change_request?: ({
+              due_at: string;
+              message: string;
+              organization_name: string;
+              requested_at: string;
+              scope: {
+                /** @enum {boolean} */
+                all: true;
+              } | {
+                question_keys: string[];
+                section_keys: string[];
+              };
+              unlocked: string[];
+            }) | null;
             created_at: string;
             deadline?: {
               close_at: string | null;
               grace_until: string | null;
               late: boolean;
+              link?: boolean;
               note: string | null;
               personal: boolean;
             };
             editable: boolean;
             id: string;
+            previous_stage?: ({
+              answers: {
+                [key: string]: unknown;
+              };
+              application_id: string;
+              form: {
+                /**
+                 * @default {
+                 *   "applyhub": false,
+                 *   "coalition": false
+                 * }
+                 */
+                common?: {
+                  /** @default false */
+                  applyhub?: boolean;
+                  /** @default false */
+                  coalition?: boolean;
+                };
+                /**
+                 * @default {
+                 *   "enabled": false,
+                 *   "sections": {}
+                 * }
+                 */
+                profile?: {
+                  /** @default false */
+                  enabled?: boolean;
+                  /** @default {} */
+                  sections?: {
+                    experience?: boolean;
+                    family?: boolean;
+                    personal?: boolean;
+                    writing?: boolean;
+                  };
+                };
+                /** @default [] */
+                questions?: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+                screening?: {
+                  failMessage?: string;
+                  pass: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        as?: "age_at_close";
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  questions: ({
+                      columns?: ({
+                          key: string;
+                          label: string;
+                          /** @enum {string} */
+                          type: "text" | "number" | "date";
+                        })[];
+                      help?: string;
+                      instructions?: string;
+                      integer?: boolean;
+                      key: string;
+                      label: string;
+                      lettersAfterClose?: boolean;
+                      /** Format: date-time */
+                      lettersUntil?: string;
+                      max?: number;
+                      maxChoices?: number;
+                      maxLength?: number;
+                      maxLetters?: number;
+                      maxRows?: number;
+                      maxWords?: number;
+                      min?: number;
+                      minChoices?: number;
+                      minLetters?: number;
+                      minRows?: number;
+                      options?: string[];
+                      /** @enum {string} */
+                      provides?: "text" | "file" | "either";
+                      recommenderQuestions?: ({
+                          key: string;
+                          label: string;
+                          options?: string[];
+                          /** @default false */
+                          required?: boolean;
+                          /** @enum {string} */
+                          type: "short_text" | "long_text" | "rating";
+                        })[];
+                      /** @default false */
+                      required?: boolean;
+                      section?: string;
+                      showIf?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        join?: "all" | "any";
+                        rules: ({
+                            /** @enum {string} */
+                            op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                            question: string;
+                            value: string | number | boolean | string[];
+                          })[];
+                      };
+                      submitBeforeLetters?: boolean;
+                      totalColumn?: string;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                      unit?: string;
+                    })[];
+                };
+                sections?: ({
+                    key: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    title: string;
+                  })[];
+              };
+              program_id: string;
+              program_name: string;
+              scores: ({
+                decision: string | null;
+                score: number | null;
+              }) | null;
+              stage_number: number;
+              submitted_at: string | null;
+            }) | null;
             profile: ({
               data: {
                 [key: string]: unknown;
@@ -747,17 +1067,42 @@ export interface operations {
                 };
                 /** @default [] */
                 questions?: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
                     help?: string;
+                    instructions?: string;
                     integer?: boolean;
                     key: string;
                     label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
                     max?: number;
                     maxChoices?: number;
                     maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
                     maxWords?: number;
                     min?: number;
                     minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
                     options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
                     /** @default false */
                     required?: boolean;
                     section?: string;
@@ -774,14 +1119,106 @@ export interface operations {
                           value: string | number | boolean | string[];
                         })[];
                     };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                     unit?: string;
                   })[];
-                sections?: {
+                screening?: {
+                  failMessage?: string;
+                  pass: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        as?: "age_at_close";
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  questions: ({
+                      columns?: ({
+                          key: string;
+                          label: string;
+                          /** @enum {string} */
+                          type: "text" | "number" | "date";
+                        })[];
+                      help?: string;
+                      instructions?: string;
+                      integer?: boolean;
+                      key: string;
+                      label: string;
+                      lettersAfterClose?: boolean;
+                      /** Format: date-time */
+                      lettersUntil?: string;
+                      max?: number;
+                      maxChoices?: number;
+                      maxLength?: number;
+                      maxLetters?: number;
+                      maxRows?: number;
+                      maxWords?: number;
+                      min?: number;
+                      minChoices?: number;
+                      minLetters?: number;
+                      minRows?: number;
+                      options?: string[];
+                      /** @enum {string} */
+                      provides?: "text" | "file" | "either";
+                      recommenderQuestions?: ({
+                          key: string;
+                          label: string;
+                          options?: string[];
+                          /** @default false */
+                          required?: boolean;
+                          /** @enum {string} */
+                          type: "short_text" | "long_text" | "rating";
+                        })[];
+                      /** @default false */
+                      required?: boolean;
+                      section?: string;
+                      showIf?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        join?: "all" | "any";
+                        rules: ({
+                            /** @enum {string} */
+                            op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                            question: string;
+                            value: string | number | boolean | string[];
+                          })[];
+                      };
+                      submitBeforeLetters?: boolean;
+                      totalColumn?: string;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                      unit?: string;
+                    })[];
+                };
+                sections?: ({
                     key: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     title: string;
-                  }[];
+                  })[];
               };
               id: string;
               name: string;
@@ -793,8 +1230,15 @@ export interface operations {
             };
             /** @enum {string} */
             role: "owner" | "reviewer";
+            screening_answers?: {
+                answer: string;
+                question: string;
+              }[] | null;
+            screening_required?: boolean;
+            stage_locked?: boolean;
             /** @enum {string} */
             status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
+            submission_version?: number;
             submitted_at: string | null;
             updated_at: string;
             version: number;
@@ -1058,6 +1502,456 @@ export interface operations {
       };
     };
   };
+  /** The applicant's letter requests and their states (never a letter's content). */
+  getMyLetterRequests: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            can_request: boolean;
+            cap: number;
+            items: ({
+                created_at: string;
+                email: string;
+                id: string;
+                last_reminder_at: string | null;
+                last_sent_at: string;
+                name: string;
+                question_key: string;
+                relationship: string;
+                resend_at: string | null;
+                /** @enum {string} */
+                state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+              })[];
+            questions: ({
+                deadline: string | null;
+                key: string;
+                label: string;
+                max_letters: number;
+                min_letters: number;
+                submit_before_letters: boolean;
+                submitted: number;
+              })[];
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Ask a recommender for a letter: they are emailed a link that needs no account. */
+  createLetterRequest: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: email */
+          email: string;
+          /** @default */
+          message?: string;
+          name: string;
+          question_key: string;
+          /** @default */
+          relationship?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            request: {
+              created_at: string;
+              email: string;
+              id: string;
+              last_reminder_at: string | null;
+              last_sent_at: string;
+              name: string;
+              question_key: string;
+              relationship: string;
+              resend_at: string | null;
+              /** @enum {string} */
+              state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Cancel a pending request (its link stops working). */
+  cancelLetterRequest: {
+    parameters: {
+      path: {
+        id: string;
+        requestId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            request: {
+              created_at: string;
+              email: string;
+              id: string;
+              last_reminder_at: string | null;
+              last_sent_at: string;
+              name: string;
+              question_key: string;
+              relationship: string;
+              resend_at: string | null;
+              /** @enum {string} */
+              state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Admins: upload a letter received by post on the recommender's behalf (a PDF; raw bytes; audited). */
+  uploadLetterOnBehalf: {
+    parameters: {
+      path: {
+        id: string;
+        requestId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/octet-stream": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            request: {
+              created_at: string;
+              email: string;
+              id: string;
+              last_reminder_at: string | null;
+              last_sent_at: string;
+              name: string;
+              question_key: string;
+              relationship: string;
+              resend_at: string | null;
+              /** @enum {string} */
+              state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Send a pending request again with a new link (its applicant once a day; admins, audited). */
+  resendLetterRequest: {
+    parameters: {
+      path: {
+        id: string;
+        requestId: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            request: {
+              created_at: string;
+              email: string;
+              id: string;
+              last_reminder_at: string | null;
+              last_sent_at: string;
+              name: string;
+              question_key: string;
+              relationship: string;
+              resend_at: string | null;
+              /** @enum {string} */
+              state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** An application's letters for its program's staff (its applicant: 403). */
+  getApplicationLetters: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            admin: boolean;
+            hidden: boolean;
+            items: ({
+                answers: {
+                    label: string;
+                    value: string;
+                  }[];
+                created_at: string;
+                decline_reason: string | null;
+                email: string;
+                file_name: string | null;
+                id: string;
+                last_reminder_at: string | null;
+                last_sent_at: string;
+                message: string;
+                name: string;
+                question_key: string;
+                relationship: string;
+                reminders_off: boolean;
+                resend_at: string | null;
+                /** @enum {string} */
+                state: "requested" | "opened" | "submitted" | "declined" | "bounced" | "cancelled";
+                submitted_at: string | null;
+                submitted_by: string | null;
+                text: string | null;
+              })[];
+            questions: ({
+                deadline: string | null;
+                key: string;
+                label: string;
+                max_letters: number;
+                min_letters: number;
+                submit_before_letters: boolean;
+                submitted: number;
+              })[];
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A submitted letter's file, for the program's staff (its applicant: 403). */
+  getApplicationLetterFile: {
+    parameters: {
+      path: {
+        id: string;
+        requestId: string;
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** An application's message thread, as the caller may see it (its applicant or the program's staff). */
   getApplicationMessages: {
     parameters: {
@@ -1074,6 +1968,12 @@ export interface operations {
             can_write: boolean;
             items: ({
                 as_organization: boolean;
+                attachments: {
+                    content_type: string;
+                    name: string;
+                    path: string;
+                    size: number;
+                  }[];
                 author: string;
                 body: string;
                 created_at: string;
@@ -1127,6 +2027,7 @@ export interface operations {
       content: {
         "application/json": {
           as_organization?: boolean;
+          attachments?: string[];
           body: string;
         };
       };
@@ -1138,6 +2039,12 @@ export interface operations {
           "application/json": {
             message: {
               as_organization: boolean;
+              attachments: {
+                  content_type: string;
+                  name: string;
+                  path: string;
+                  size: number;
+                }[];
               author: string;
               body: string;
               created_at: string;
@@ -1313,17 +2220,42 @@ export interface operations {
               };
               /** @default [] */
               questions?: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
                   help?: string;
+                  instructions?: string;
                   integer?: boolean;
                   key: string;
                   label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
                   max?: number;
                   maxChoices?: number;
                   maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
                   maxWords?: number;
                   min?: number;
                   minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
                   options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
                   /** @default false */
                   required?: boolean;
                   section?: string;
@@ -1340,14 +2272,106 @@ export interface operations {
                         value: string | number | boolean | string[];
                       })[];
                   };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                   unit?: string;
                 })[];
-              sections?: {
+              screening?: {
+                failMessage?: string;
+                pass: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      as?: "age_at_close";
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
+                questions: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+              };
+              sections?: ({
                   key: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   title: string;
-                }[];
+                })[];
             };
             close_at: string | null;
             open_at: string | null;
@@ -1503,12 +2527,15 @@ export interface operations {
               applicant_id: string | null;
               applicant_name: string | null;
               applicant_number: number | null;
+              changes_due_at?: string | null;
+              changes_message?: string | null;
               id: string;
               identity_hidden: boolean;
               organization_name: string;
               program_id: string;
               program_name: string;
               status: string;
+              submission_version?: number;
               submitted_at: string | null;
               updated_at: string;
             };
@@ -1544,17 +2571,42 @@ export interface operations {
               };
               /** @default [] */
               questions?: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
                   help?: string;
+                  instructions?: string;
                   integer?: boolean;
                   key: string;
                   label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
                   max?: number;
                   maxChoices?: number;
                   maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
                   maxWords?: number;
                   min?: number;
                   minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
                   options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
                   /** @default false */
                   required?: boolean;
                   section?: string;
@@ -1571,16 +2623,307 @@ export interface operations {
                         value: string | number | boolean | string[];
                       })[];
                   };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                   unit?: string;
                 })[];
-              sections?: {
+              screening?: {
+                failMessage?: string;
+                pass: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      as?: "age_at_close";
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
+                questions: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+              };
+              sections?: ({
                   key: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   title: string;
-                }[];
+                })[];
             };
             can_admin: boolean;
+            previous_stage?: ({
+              answers: {
+                [key: string]: unknown;
+              };
+              application_id: string;
+              form: {
+                /**
+                 * @default {
+                 *   "applyhub": false,
+                 *   "coalition": false
+                 * }
+                 */
+                common?: {
+                  /** @default false */
+                  applyhub?: boolean;
+                  /** @default false */
+                  coalition?: boolean;
+                };
+                /**
+                 * @default {
+                 *   "enabled": false,
+                 *   "sections": {}
+                 * }
+                 */
+                profile?: {
+                  /** @default false */
+                  enabled?: boolean;
+                  /** @default {} */
+                  sections?: {
+                    experience?: boolean;
+                    family?: boolean;
+                    personal?: boolean;
+                    writing?: boolean;
+                  };
+                };
+                /** @default [] */
+                questions?: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+                screening?: {
+                  failMessage?: string;
+                  pass: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        as?: "age_at_close";
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  questions: ({
+                      columns?: ({
+                          key: string;
+                          label: string;
+                          /** @enum {string} */
+                          type: "text" | "number" | "date";
+                        })[];
+                      help?: string;
+                      instructions?: string;
+                      integer?: boolean;
+                      key: string;
+                      label: string;
+                      lettersAfterClose?: boolean;
+                      /** Format: date-time */
+                      lettersUntil?: string;
+                      max?: number;
+                      maxChoices?: number;
+                      maxLength?: number;
+                      maxLetters?: number;
+                      maxRows?: number;
+                      maxWords?: number;
+                      min?: number;
+                      minChoices?: number;
+                      minLetters?: number;
+                      minRows?: number;
+                      options?: string[];
+                      /** @enum {string} */
+                      provides?: "text" | "file" | "either";
+                      recommenderQuestions?: ({
+                          key: string;
+                          label: string;
+                          options?: string[];
+                          /** @default false */
+                          required?: boolean;
+                          /** @enum {string} */
+                          type: "short_text" | "long_text" | "rating";
+                        })[];
+                      /** @default false */
+                      required?: boolean;
+                      section?: string;
+                      showIf?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        join?: "all" | "any";
+                        rules: ({
+                            /** @enum {string} */
+                            op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                            question: string;
+                            value: string | number | boolean | string[];
+                          })[];
+                      };
+                      submitBeforeLetters?: boolean;
+                      totalColumn?: string;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                      unit?: string;
+                    })[];
+                };
+                sections?: ({
+                    key: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    title: string;
+                  })[];
+              };
+              program_id: string;
+              program_name: string;
+              scores: ({
+                decision: string | null;
+                score: number | null;
+              }) | null;
+              stage_number: number;
+              submitted_at: string | null;
+            }) | null;
             profile_snapshot: {
               [key: string]: unknown;
             } | null;
@@ -1621,6 +2964,10 @@ export interface operations {
               /** @default true */
               show_score?: boolean;
             };
+            screening_answers?: {
+                answer: string;
+                question: string;
+              }[] | null;
           };
         };
       };
@@ -2100,6 +3447,70 @@ export interface operations {
       };
     };
   };
+  /** The submitted versions of an application and what changed in the latest (its applicant, or a reviewer or admin of its program). */
+  getApplicationVersions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            changed_since_scored: boolean;
+            current: number;
+            diff: ({
+              from: number;
+              questions: ({
+                  /** @enum {string} */
+                  change: "added" | "removed" | "changed";
+                  key: string;
+                  label: string;
+                  parts: ({
+                      /** @enum {string} */
+                      kind: "removed" | "added" | "same";
+                      text: string;
+                    })[];
+                  type: string;
+                })[];
+              to: number;
+            }) | null;
+            items: {
+                number: number;
+                submitted_at: string;
+              }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Withdraw a submitted application (its applicant, until its result is published). */
   withdrawApplication: {
     parameters: {
@@ -2216,6 +3627,7 @@ export interface operations {
                 organization_id: string;
                 organization_name: string;
                 organization_slug: string;
+                parent_program_id?: string | null;
                 published: boolean;
                 /** Format: date-time */
                 published_at: string | null;
@@ -2225,6 +3637,7 @@ export interface operations {
                 review_note: string | null;
                 /** @enum {string} */
                 review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+                stage_number?: number;
                 /** @enum {string} */
                 type: "audition" | "scholarship" | "application" | "competition";
                 updated_at: string;
@@ -2278,6 +3691,7 @@ export interface operations {
               total: number;
             };
             funnel: {
+              changes_requested?: number;
               finalized: number;
               in_review: number;
               published: number;
@@ -2307,6 +3721,25 @@ export interface operations {
                 label: string;
                 touched: number;
               })[];
+            screening: {
+              by_rule: {
+                  failed: number;
+                  rule: string;
+                }[];
+              passed: number;
+              screened_out: number;
+            } | null;
+            stages?: (({
+                advanced: number | null;
+                decided: number;
+                invitations_withdrawn: number | null;
+                invited: number | null;
+                name: string;
+                program_id: string;
+                published: boolean;
+                stage_number: number;
+                submitted: number;
+              })[]) | null;
           };
         };
       };
@@ -2498,7 +3931,7 @@ export interface operations {
   uploadFile: {
     parameters: {
       query: {
-        purpose: "resume" | "portfolio" | "answer" | "logo";
+        purpose: "resume" | "portfolio" | "answer" | "logo" | "message";
         application_id?: string;
         field_key?: string;
         org_slug?: string;
@@ -2727,6 +4160,564 @@ export interface operations {
       };
     };
   };
+  /** Withdraw an invitation before the applicant submits the stage: its draft is withdrawn, the applicant emailed */
+  withdrawStageInvitation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            applicant_name: string | null;
+            application_id: string;
+            from_application_id: string;
+            id: string;
+            invited_at: string;
+            stage_program_id: string;
+            /** @enum {string} */
+            status: "invited" | "submitted" | "withdrawn";
+            withdrawn_at: string | null;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Open a late-submission link (signed in): the caller’s draft may be submitted after the close until it expires. */
+  redeemLateLink: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            application_id: string;
+            expires_at: string;
+            program_id: string;
+            program_name: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Whose letter request a recommender's “Stop reminders” link names and whether its reminders are on (the signed token is the authority). A link works for 90 days: an older one answers 422 with fields.token “expired”. */
+  getLetterReminderUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            applicant_name: string;
+            email: string;
+            org_name: string;
+            pending: boolean;
+            program_name: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Stop the reminders of one letter request; its letter link keeps working (RFC 8058 one-click, and the page’s button). */
+  letterReminderUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            applicant_name: string;
+            email: string;
+            org_name: string;
+            pending: boolean;
+            program_name: string;
+            subscribed: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The recommender's letter page (opens the request); a finished request shows its page only. */
+  getLetterPage: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            applicant_name: string;
+            deadline: string | null;
+            draft: ({
+              answers: {
+                [key: string]: string;
+              };
+              file_name: string | null;
+              file_size: number | null;
+              text: string;
+              updated_at: string | null;
+            }) | null;
+            expires_at: string | null;
+            instructions: string | null;
+            message: string | null;
+            org_name: string;
+            program_name: string;
+            /** @enum {string} */
+            provides: "text" | "file" | "either";
+            question_label: string | null;
+            questions: ({
+                key: string;
+                label: string;
+                options?: string[];
+                /** @default false */
+                required?: boolean;
+                /** @enum {string} */
+                type: "short_text" | "long_text" | "rating";
+              })[];
+            recommender_name: string;
+            /** @enum {string} */
+            status: "open" | "submitted" | "declined" | "cancelled" | "withdrawn" | "closed" | "expired";
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Decline the request, with an optional reason for the applicant’s program. */
+  declineLetter: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            /** @enum {string} */
+            status: "submitted" | "declined";
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Autosave the recommender's draft (typed letter and answers). */
+  saveLetterDraft: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answers?: {
+            [key: string]: string;
+          };
+          text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            file_name: string | null;
+            file_size: number | null;
+            saved_at: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The recommender's letter as a PDF (raw bytes; X-File-Name its encodeURIComponent name). */
+  uploadLetterFile: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/octet-stream": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            file_name: string | null;
+            file_size: number | null;
+            saved_at: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Remove the recommender's uploaded letter (before submitting). */
+  removeLetterFile: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            file_name: string | null;
+            file_size: number | null;
+            saved_at: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Submit the letter (once; a second submit answers the same). */
+  submitLetter: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answers?: {
+            [key: string]: string;
+          };
+          text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            message: string;
+            /** @enum {string} */
+            status: "submitted" | "declined";
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      429: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** What an unsubscribe link turns off (the signed token is the authority; no sign-in). A link works for 90 days: an older one answers 422 with fields.token "expired". */
   getUnsubscribe: {
     parameters: {
@@ -2923,6 +4914,11 @@ export interface operations {
         content: {
           "application/json": {
             items: ({
+                change_request?: {
+                  due_at: string;
+                  message: string;
+                  organization_name: string;
+                } | null;
                 id: string;
                 organization_name: string;
                 program_id: string;
@@ -2931,6 +4927,15 @@ export interface operations {
                   decision: string | null;
                   published_at: string;
                 }) | null;
+                stages?: ({
+                    application_id: string;
+                    due: string | null;
+                    name: string;
+                    program_id: string;
+                    stage_number: number;
+                    /** @enum {string} */
+                    status: "invited" | "submitted" | "withdrawn";
+                  })[];
                 /** @enum {string} */
                 status: "draft" | "submitted" | "reviewing" | "accepted" | "rejected" | "waitlisted" | "withdrawn";
                 submitted_at: string | null;
@@ -3010,15 +5015,19 @@ export interface operations {
                 name: string;
                 slug: string;
               }[];
-            reviewer_programs: {
+            reviewer_programs: ({
                 assigned_directly: boolean;
                 id: string;
                 name: string;
                 organization_id: string;
                 organization_name: string;
                 organization_slug: string;
+                stage?: {
+                  number: number;
+                  of: string;
+                } | null;
                 type: string;
-              }[];
+              })[];
           };
         };
       };
@@ -3628,6 +5637,10 @@ export interface operations {
                 program_name: string;
                 publication_id: string;
                 published_at: string;
+                stage?: {
+                  name: string;
+                  stage_number: number;
+                } | null;
                 visibility: {
                   comments: boolean;
                   customMessage: string | null;
@@ -3690,15 +5703,19 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            items: {
+            items: ({
                 assigned_directly: boolean;
                 id: string;
                 name: string;
                 organization_id: string;
                 organization_name: string;
                 organization_slug: string;
+                stage?: {
+                  number: number;
+                  of: string;
+                } | null;
                 type: string;
-              }[];
+              })[];
             total: number;
           };
         };
@@ -4227,7 +6244,10 @@ export interface operations {
     parameters: {
       query: {
         format: "csv" | "xlsx";
-        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started";
+        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started" | "changes_requested";
+        stage?: number;
+        min_score?: number | null;
+        decision?: string;
       };
       path: {
         slug: string;
@@ -4388,6 +6408,7 @@ export interface operations {
                 organization_id: string;
                 organization_name: string;
                 organization_slug: string;
+                parent_program_id?: string | null;
                 published: boolean;
                 /** Format: date-time */
                 published_at: string | null;
@@ -4397,6 +6418,7 @@ export interface operations {
                 review_note: string | null;
                 /** @enum {string} */
                 review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+                stage_number?: number;
                 /** @enum {string} */
                 type: "audition" | "scholarship" | "application" | "competition";
                 updated_at: string;
@@ -4466,6 +6488,7 @@ export interface operations {
             organization_id: string;
             organization_name: string;
             organization_slug: string;
+            parent_program_id?: string | null;
             published: boolean;
             /** Format: date-time */
             published_at: string | null;
@@ -4475,6 +6498,7 @@ export interface operations {
             review_note: string | null;
             /** @enum {string} */
             review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
             /** @enum {string} */
             type: "audition" | "scholarship" | "application" | "competition";
             updated_at: string;
@@ -4531,6 +6555,10 @@ export interface operations {
                 id: string;
                 name: string;
                 published_count: number;
+                stage?: {
+                  program_name: string;
+                  stage_number: number;
+                } | null;
                 type: string;
               })[];
             total: number;
@@ -4557,11 +6585,14 @@ export interface operations {
       };
     };
   };
-  /** Every review of the organization's programs (filters, cursor) */
+  /** Every application of the organization's programs in an inbox view (program, stage, minimum score, decision) */
   listOrgReviews: {
     parameters: {
       query?: {
-        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started";
+        stage?: number;
+        min_score?: number | null;
+        decision?: string;
+        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started" | "changes_requested";
         program_id?: string;
         submitted_since?: string;
       };
@@ -4576,6 +6607,7 @@ export interface operations {
           "application/json": {
             counts: {
               all: number;
+              changes_requested: number;
               draft: number;
               not_started: number;
               published: number;
@@ -4589,10 +6621,25 @@ export interface operations {
                 applicant_number: number | null;
                 application_id: string;
                 application_status: string;
+                changed_since_scored?: boolean;
+                changes_due_at?: string | null;
                 comments: string | null;
                 decision: string | null;
                 identity_hidden: boolean;
+                invitation?: ({
+                  id: string;
+                  stage_name: string;
+                  stage_number: number;
+                  stage_program_id: string;
+                  /** @enum {string} */
+                  status: "invited" | "submitted" | "withdrawn";
+                }) | null;
                 late?: boolean;
+                letters?: {
+                  missing: number;
+                  required: number;
+                  submitted: number;
+                } | null;
                 my_sheet?: ({
                   id: string;
                   /** @enum {string} */
@@ -4602,6 +6649,7 @@ export interface operations {
                 org_id: string;
                 org_name: string;
                 organization_name: string;
+                parent_program_name?: string | null;
                 personal_close_at?: string | null;
                 program_id: string;
                 program_name: string;
@@ -4625,8 +6673,10 @@ export interface operations {
                   spread: number | null;
                 }) | null;
                 show_decision: boolean;
+                stage_number?: number;
                 /** @enum {string} */
                 status: "not_started" | "draft" | "submitted";
+                submission_version?: number;
                 submitted_at: string | null;
                 updated_at: string;
               })[];
@@ -4847,7 +6897,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string | null;
-          events: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
+          events: ("application.submitted" | "application.withdrawn" | "application.changes_requested" | "application.resubmitted" | "application.reinstated" | "deadline.extended" | "application.invited" | "stage.submitted" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
           url: string;
         };
       };
@@ -4971,7 +7021,7 @@ export interface operations {
         "application/json": {
           description?: string | null;
           enabled?: boolean;
-          events?: ("application.submitted" | "application.withdrawn" | "deadline.extended" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
+          events?: ("application.submitted" | "application.withdrawn" | "application.changes_requested" | "application.resubmitted" | "application.reinstated" | "deadline.extended" | "application.invited" | "stage.submitted" | "review.finalized" | "results.published" | "program.published" | "message.created")[];
           url?: string;
         };
       };
@@ -5382,17 +7432,42 @@ export interface operations {
               };
               /** @default [] */
               questions?: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
                   help?: string;
+                  instructions?: string;
                   integer?: boolean;
                   key: string;
                   label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
                   max?: number;
                   maxChoices?: number;
                   maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
                   maxWords?: number;
                   min?: number;
                   minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
                   options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
                   /** @default false */
                   required?: boolean;
                   section?: string;
@@ -5409,14 +7484,106 @@ export interface operations {
                         value: string | number | boolean | string[];
                       })[];
                   };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                   unit?: string;
                 })[];
-              sections?: {
+              screening?: {
+                failMessage?: string;
+                pass: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      as?: "age_at_close";
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
+                questions: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+              };
+              sections?: ({
                   key: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   title: string;
-                }[];
+                })[];
             };
             id: string;
             name: string;
@@ -5477,6 +7644,7 @@ export interface operations {
             organization_id: string;
             organization_name: string;
             organization_slug: string;
+            parent_program_id?: string | null;
             published: boolean;
             /** Format: date-time */
             published_at: string | null;
@@ -5486,6 +7654,7 @@ export interface operations {
             review_note: string | null;
             /** @enum {string} */
             review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
             /** @enum {string} */
             type: "audition" | "scholarship" | "application" | "competition";
             updated_at: string;
@@ -5724,6 +7893,7 @@ export interface operations {
               organization_id: string;
               organization_name: string;
               organization_slug: string;
+              parent_program_id?: string | null;
               published: boolean;
               /** Format: date-time */
               published_at: string | null;
@@ -5733,6 +7903,7 @@ export interface operations {
               review_note: string | null;
               /** @enum {string} */
               review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+              stage_number?: number;
               /** @enum {string} */
               type: "audition" | "scholarship" | "application" | "competition";
               updated_at: string;
@@ -5964,6 +8135,77 @@ export interface operations {
       };
     };
   };
+  /** Request changes of the applicants of 1–100 submitted applications: a message, a due date and what may change (its admins). */
+  requestChanges: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          application_ids: string[];
+          /** Format: date-time */
+          due_at: string;
+          message: string;
+          scope: {
+            /** @enum {boolean} */
+            all: true;
+          } | {
+            question_keys: string[];
+            section_keys: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            updated: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** The conflicts of interest marked in a program */
   listConflicts: {
     parameters: {
@@ -6125,7 +8367,7 @@ export interface operations {
       };
     };
   };
-  /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications */
+  /** Copy a program into a new draft: same form, reviewer form and review settings; no dates or applications. Stage 1 of a program in stages copies its later stages too; a later stage alone becomes an ordinary program */
   copyProgram: {
     parameters: {
       path: {
@@ -6149,6 +8391,7 @@ export interface operations {
             organization_id: string;
             organization_name: string;
             organization_slug: string;
+            parent_program_id?: string | null;
             published: boolean;
             /** Format: date-time */
             published_at: string | null;
@@ -6158,6 +8401,7 @@ export interface operations {
             review_note: string | null;
             /** @enum {string} */
             review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
             /** @enum {string} */
             type: "audition" | "scholarship" | "application" | "competition";
             updated_at: string;
@@ -6209,6 +8453,7 @@ export interface operations {
               total: number;
             };
             funnel: {
+              changes_requested?: number;
               finalized: number;
               in_review: number;
               published: number;
@@ -6240,6 +8485,25 @@ export interface operations {
                 touched: number;
                 user_id: string;
               })[];
+            screening: {
+              by_rule: {
+                  failed: number;
+                  rule: string;
+                }[];
+              passed: number;
+              screened_out: number;
+            } | null;
+            stages?: (({
+                advanced: number | null;
+                decided: number;
+                invitations_withdrawn: number | null;
+                invited: number | null;
+                name: string;
+                program_id: string;
+                published: boolean;
+                stage_number: number;
+                submitted: number;
+              })[]) | null;
           };
         };
       };
@@ -6375,17 +8639,42 @@ export interface operations {
               };
               /** @default [] */
               questions?: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
                   help?: string;
+                  instructions?: string;
                   integer?: boolean;
                   key: string;
                   label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
                   max?: number;
                   maxChoices?: number;
                   maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
                   maxWords?: number;
                   min?: number;
                   minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
                   options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
                   /** @default false */
                   required?: boolean;
                   section?: string;
@@ -6402,14 +8691,106 @@ export interface operations {
                         value: string | number | boolean | string[];
                       })[];
                   };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                   unit?: string;
                 })[];
-              sections?: {
+              screening?: {
+                failMessage?: string;
+                pass: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      as?: "age_at_close";
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
+                questions: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+              };
+              sections?: ({
                   key: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   title: string;
-                }[];
+                })[];
             };
             has_pending: boolean;
             id: string;
@@ -6419,6 +8800,7 @@ export interface operations {
             organization_id: string;
             organization_name: string;
             organization_slug: string;
+            parent_program_id?: string | null;
             published: boolean;
             /** Format: date-time */
             published_at: string | null;
@@ -6428,6 +8810,7 @@ export interface operations {
             review_note: string | null;
             /** @enum {string} */
             review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
             /** @enum {string} */
             type: "audition" | "scholarship" | "application" | "competition";
             updated_at: string;
@@ -6517,7 +8900,9 @@ export interface operations {
     parameters: {
       query: {
         format: "csv" | "xlsx";
-        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started";
+        status?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started" | "changes_requested";
+        min_score?: number | null;
+        decision?: string;
       };
       path: {
         id: string;
@@ -6730,17 +9115,42 @@ export interface operations {
             };
             /** @default [] */
             questions?: ({
+                columns?: ({
+                    key: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: "text" | "number" | "date";
+                  })[];
                 help?: string;
+                instructions?: string;
                 integer?: boolean;
                 key: string;
                 label: string;
+                lettersAfterClose?: boolean;
+                /** Format: date-time */
+                lettersUntil?: string;
                 max?: number;
                 maxChoices?: number;
                 maxLength?: number;
+                maxLetters?: number;
+                maxRows?: number;
                 maxWords?: number;
                 min?: number;
                 minChoices?: number;
+                minLetters?: number;
+                minRows?: number;
                 options?: string[];
+                /** @enum {string} */
+                provides?: "text" | "file" | "either";
+                recommenderQuestions?: ({
+                    key: string;
+                    label: string;
+                    options?: string[];
+                    /** @default false */
+                    required?: boolean;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "rating";
+                  })[];
                 /** @default false */
                 required?: boolean;
                 section?: string;
@@ -6757,14 +9167,106 @@ export interface operations {
                       value: string | number | boolean | string[];
                     })[];
                 };
+                submitBeforeLetters?: boolean;
+                totalColumn?: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                 unit?: string;
               })[];
-            sections?: {
+            screening?: {
+              failMessage?: string;
+              pass: {
+                /**
+                 * @default all
+                 * @enum {string}
+                 */
+                join?: "all" | "any";
+                rules: ({
+                    /** @enum {string} */
+                    as?: "age_at_close";
+                    /** @enum {string} */
+                    op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                    question: string;
+                    value: string | number | boolean | string[];
+                  })[];
+              };
+              questions: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
+                  help?: string;
+                  instructions?: string;
+                  integer?: boolean;
+                  key: string;
+                  label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
+                  max?: number;
+                  maxChoices?: number;
+                  maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
+                  maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
+                  options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
+                  /** @default false */
+                  required?: boolean;
+                  section?: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
+                  /** @enum {string} */
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                  unit?: string;
+                })[];
+            };
+            sections?: ({
                 key: string;
+                showIf?: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
                 title: string;
-              }[];
+              })[];
           };
           version: number;
         };
@@ -6821,17 +9323,42 @@ export interface operations {
                 };
                 /** @default [] */
                 questions?: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
                     help?: string;
+                    instructions?: string;
                     integer?: boolean;
                     key: string;
                     label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
                     max?: number;
                     maxChoices?: number;
                     maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
                     maxWords?: number;
                     min?: number;
                     minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
                     options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
                     /** @default false */
                     required?: boolean;
                     section?: string;
@@ -6848,14 +9375,106 @@ export interface operations {
                           value: string | number | boolean | string[];
                         })[];
                     };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                     unit?: string;
                   })[];
-                sections?: {
+                screening?: {
+                  failMessage?: string;
+                  pass: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        as?: "age_at_close";
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  questions: ({
+                      columns?: ({
+                          key: string;
+                          label: string;
+                          /** @enum {string} */
+                          type: "text" | "number" | "date";
+                        })[];
+                      help?: string;
+                      instructions?: string;
+                      integer?: boolean;
+                      key: string;
+                      label: string;
+                      lettersAfterClose?: boolean;
+                      /** Format: date-time */
+                      lettersUntil?: string;
+                      max?: number;
+                      maxChoices?: number;
+                      maxLength?: number;
+                      maxLetters?: number;
+                      maxRows?: number;
+                      maxWords?: number;
+                      min?: number;
+                      minChoices?: number;
+                      minLetters?: number;
+                      minRows?: number;
+                      options?: string[];
+                      /** @enum {string} */
+                      provides?: "text" | "file" | "either";
+                      recommenderQuestions?: ({
+                          key: string;
+                          label: string;
+                          options?: string[];
+                          /** @default false */
+                          required?: boolean;
+                          /** @enum {string} */
+                          type: "short_text" | "long_text" | "rating";
+                        })[];
+                      /** @default false */
+                      required?: boolean;
+                      section?: string;
+                      showIf?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        join?: "all" | "any";
+                        rules: ({
+                            /** @enum {string} */
+                            op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                            question: string;
+                            value: string | number | boolean | string[];
+                          })[];
+                      };
+                      submitBeforeLetters?: boolean;
+                      totalColumn?: string;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                      unit?: string;
+                    })[];
+                };
+                sections?: ({
                     key: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     title: string;
-                  }[];
+                  })[];
               };
               has_pending: boolean;
               id: string;
@@ -6865,6 +9484,7 @@ export interface operations {
               organization_id: string;
               organization_name: string;
               organization_slug: string;
+              parent_program_id?: string | null;
               published: boolean;
               /** Format: date-time */
               published_at: string | null;
@@ -6874,6 +9494,7 @@ export interface operations {
               review_note: string | null;
               /** @enum {string} */
               review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+              stage_number?: number;
               /** @enum {string} */
               type: "audition" | "scholarship" | "application" | "competition";
               updated_at: string;
@@ -6982,6 +9603,406 @@ export interface operations {
         content: {
           "application/json": {
             minutes: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The invitations to this stage, newest first (its admins) */
+  listStageInvitations: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number | null;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: ({
+                applicant_name: string | null;
+                application_id: string;
+                from_application_id: string;
+                id: string;
+                invited_at: string;
+                stage_program_id: string;
+                /** @enum {string} */
+                status: "invited" | "submitted" | "withdrawn";
+                withdrawn_at: string | null;
+              })[];
+            total: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Invite submitted applications of this stage to the next (named, or an inbox filter): a prefilled draft and an email each; idempotent */
+  inviteToNextStage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          application_ids?: string[];
+          filter?: {
+            decision?: string;
+            min_score?: number;
+            /** Format: date-time */
+            submitted_since?: string;
+            /**
+             * @default all
+             * @enum {string}
+             */
+            view?: "all" | "not_started" | "draft" | "submitted" | "published" | "unsubmitted" | "started" | "changes_requested";
+          };
+          /** @default */
+          message?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            already_invited: number;
+            invited: number;
+            skipped: number;
+            stage: {
+              id: string;
+              name: string;
+              stage_number: number;
+            };
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The program’s late-submission links with their uses and status (its admins). */
+  listLateLinks: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: ({
+                created_at: string;
+                email: string | null;
+                expires_at: string;
+                id: string;
+                label: string | null;
+                max_uses: number;
+                revoked_at: string | null;
+                /** @enum {string} */
+                status: "active" | "used_up" | "expired" | "revoked";
+                uses: number;
+              })[];
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Create a late-submission link for one person (email) or a named group; its token is shown once. */
+  createLateLink: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          email?: string;
+          /** Format: date-time */
+          expires_at: string;
+          label?: string;
+          max_uses: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            link: {
+              created_at: string;
+              email: string | null;
+              expires_at: string;
+              id: string;
+              label: string | null;
+              max_uses: number;
+              revoked_at: string | null;
+              /** @enum {string} */
+              status: "active" | "used_up" | "expired" | "revoked";
+              uses: number;
+            };
+            token: string;
+            url: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Revoke a late-submission link: refused from now on; its late windows not yet used end. */
+  revokeLateLink: {
+    parameters: {
+      path: {
+        id: string;
+        link_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            created_at: string;
+            email: string | null;
+            expires_at: string;
+            id: string;
+            label: string | null;
+            max_uses: number;
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "used_up" | "expired" | "revoked";
+            uses: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The program's letter setting: may reviewers of a blind program read letters (off by default). */
+  getLetterSettings: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            blind_reviewers_see_letters: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Set whether reviewers of a blind program may read letters (audited). */
+  setLetterSettings: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          blind_reviewers_see_letters: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            blind_reviewers_see_letters: boolean;
           };
         };
       };
@@ -7298,17 +10319,42 @@ export interface operations {
               };
               /** @default [] */
               questions?: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
                   help?: string;
+                  instructions?: string;
                   integer?: boolean;
                   key: string;
                   label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
                   max?: number;
                   maxChoices?: number;
                   maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
                   maxWords?: number;
                   min?: number;
                   minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
                   options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
                   /** @default false */
                   required?: boolean;
                   section?: string;
@@ -7325,14 +10371,106 @@ export interface operations {
                         value: string | number | boolean | string[];
                       })[];
                   };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
                   /** @enum {string} */
-                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                   unit?: string;
                 })[];
-              sections?: {
+              screening?: {
+                failMessage?: string;
+                pass: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      as?: "age_at_close";
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
+                questions: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
+                    help?: string;
+                    instructions?: string;
+                    integer?: boolean;
+                    key: string;
+                    label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
+                    max?: number;
+                    maxChoices?: number;
+                    maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
+                    maxWords?: number;
+                    min?: number;
+                    minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
+                    options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
+                    /** @default false */
+                    required?: boolean;
+                    section?: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                    unit?: string;
+                  })[];
+              };
+              sections?: ({
                   key: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
                   title: string;
-                }[];
+                })[];
             };
             program: {
               /** Format: date-time */
@@ -7347,6 +10485,7 @@ export interface operations {
               organization_id: string;
               organization_name: string;
               organization_slug: string;
+              parent_program_id?: string | null;
               published: boolean;
               /** Format: date-time */
               published_at: string | null;
@@ -7356,6 +10495,7 @@ export interface operations {
               review_note: string | null;
               /** @enum {string} */
               review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+              stage_number?: number;
               /** @enum {string} */
               type: "audition" | "scholarship" | "application" | "competition";
               updated_at: string;
@@ -7439,17 +10579,42 @@ export interface operations {
             };
             /** @default [] */
             questions?: ({
+                columns?: ({
+                    key: string;
+                    label: string;
+                    /** @enum {string} */
+                    type: "text" | "number" | "date";
+                  })[];
                 help?: string;
+                instructions?: string;
                 integer?: boolean;
                 key: string;
                 label: string;
+                lettersAfterClose?: boolean;
+                /** Format: date-time */
+                lettersUntil?: string;
                 max?: number;
                 maxChoices?: number;
                 maxLength?: number;
+                maxLetters?: number;
+                maxRows?: number;
                 maxWords?: number;
                 min?: number;
                 minChoices?: number;
+                minLetters?: number;
+                minRows?: number;
                 options?: string[];
+                /** @enum {string} */
+                provides?: "text" | "file" | "either";
+                recommenderQuestions?: ({
+                    key: string;
+                    label: string;
+                    options?: string[];
+                    /** @default false */
+                    required?: boolean;
+                    /** @enum {string} */
+                    type: "short_text" | "long_text" | "rating";
+                  })[];
                 /** @default false */
                 required?: boolean;
                 section?: string;
@@ -7466,14 +10631,106 @@ export interface operations {
                       value: string | number | boolean | string[];
                     })[];
                 };
+                submitBeforeLetters?: boolean;
+                totalColumn?: string;
                 /** @enum {string} */
-                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                 unit?: string;
               })[];
-            sections?: {
+            screening?: {
+              failMessage?: string;
+              pass: {
+                /**
+                 * @default all
+                 * @enum {string}
+                 */
+                join?: "all" | "any";
+                rules: ({
+                    /** @enum {string} */
+                    as?: "age_at_close";
+                    /** @enum {string} */
+                    op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                    question: string;
+                    value: string | number | boolean | string[];
+                  })[];
+              };
+              questions: ({
+                  columns?: ({
+                      key: string;
+                      label: string;
+                      /** @enum {string} */
+                      type: "text" | "number" | "date";
+                    })[];
+                  help?: string;
+                  instructions?: string;
+                  integer?: boolean;
+                  key: string;
+                  label: string;
+                  lettersAfterClose?: boolean;
+                  /** Format: date-time */
+                  lettersUntil?: string;
+                  max?: number;
+                  maxChoices?: number;
+                  maxLength?: number;
+                  maxLetters?: number;
+                  maxRows?: number;
+                  maxWords?: number;
+                  min?: number;
+                  minChoices?: number;
+                  minLetters?: number;
+                  minRows?: number;
+                  options?: string[];
+                  /** @enum {string} */
+                  provides?: "text" | "file" | "either";
+                  recommenderQuestions?: ({
+                      key: string;
+                      label: string;
+                      options?: string[];
+                      /** @default false */
+                      required?: boolean;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "rating";
+                    })[];
+                  /** @default false */
+                  required?: boolean;
+                  section?: string;
+                  showIf?: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  submitBeforeLetters?: boolean;
+                  totalColumn?: string;
+                  /** @enum {string} */
+                  type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                  unit?: string;
+                })[];
+            };
+            sections?: ({
                 key: string;
+                showIf?: {
+                  /**
+                   * @default all
+                   * @enum {string}
+                   */
+                  join?: "all" | "any";
+                  rules: ({
+                      /** @enum {string} */
+                      op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                      question: string;
+                      value: string | number | boolean | string[];
+                    })[];
+                };
                 title: string;
-              }[];
+              })[];
           };
           version: number;
         };
@@ -7530,17 +10787,42 @@ export interface operations {
                 };
                 /** @default [] */
                 questions?: ({
+                    columns?: ({
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date";
+                      })[];
                     help?: string;
+                    instructions?: string;
                     integer?: boolean;
                     key: string;
                     label: string;
+                    lettersAfterClose?: boolean;
+                    /** Format: date-time */
+                    lettersUntil?: string;
                     max?: number;
                     maxChoices?: number;
                     maxLength?: number;
+                    maxLetters?: number;
+                    maxRows?: number;
                     maxWords?: number;
                     min?: number;
                     minChoices?: number;
+                    minLetters?: number;
+                    minRows?: number;
                     options?: string[];
+                    /** @enum {string} */
+                    provides?: "text" | "file" | "either";
+                    recommenderQuestions?: ({
+                        key: string;
+                        label: string;
+                        options?: string[];
+                        /** @default false */
+                        required?: boolean;
+                        /** @enum {string} */
+                        type: "short_text" | "long_text" | "rating";
+                      })[];
                     /** @default false */
                     required?: boolean;
                     section?: string;
@@ -7557,14 +10839,106 @@ export interface operations {
                           value: string | number | boolean | string[];
                         })[];
                     };
+                    submitBeforeLetters?: boolean;
+                    totalColumn?: string;
                     /** @enum {string} */
-                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content";
+                    type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
                     unit?: string;
                   })[];
-                sections?: {
+                screening?: {
+                  failMessage?: string;
+                  pass: {
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    join?: "all" | "any";
+                    rules: ({
+                        /** @enum {string} */
+                        as?: "age_at_close";
+                        /** @enum {string} */
+                        op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                        question: string;
+                        value: string | number | boolean | string[];
+                      })[];
+                  };
+                  questions: ({
+                      columns?: ({
+                          key: string;
+                          label: string;
+                          /** @enum {string} */
+                          type: "text" | "number" | "date";
+                        })[];
+                      help?: string;
+                      instructions?: string;
+                      integer?: boolean;
+                      key: string;
+                      label: string;
+                      lettersAfterClose?: boolean;
+                      /** Format: date-time */
+                      lettersUntil?: string;
+                      max?: number;
+                      maxChoices?: number;
+                      maxLength?: number;
+                      maxLetters?: number;
+                      maxRows?: number;
+                      maxWords?: number;
+                      min?: number;
+                      minChoices?: number;
+                      minLetters?: number;
+                      minRows?: number;
+                      options?: string[];
+                      /** @enum {string} */
+                      provides?: "text" | "file" | "either";
+                      recommenderQuestions?: ({
+                          key: string;
+                          label: string;
+                          options?: string[];
+                          /** @default false */
+                          required?: boolean;
+                          /** @enum {string} */
+                          type: "short_text" | "long_text" | "rating";
+                        })[];
+                      /** @default false */
+                      required?: boolean;
+                      section?: string;
+                      showIf?: {
+                        /**
+                         * @default all
+                         * @enum {string}
+                         */
+                        join?: "all" | "any";
+                        rules: ({
+                            /** @enum {string} */
+                            op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                            question: string;
+                            value: string | number | boolean | string[];
+                          })[];
+                      };
+                      submitBeforeLetters?: boolean;
+                      totalColumn?: string;
+                      /** @enum {string} */
+                      type: "short_text" | "long_text" | "date" | "select" | "checkbox" | "file" | "number" | "yes_no" | "email" | "url" | "multi_select" | "content" | "table" | "reference_letter";
+                      unit?: string;
+                    })[];
+                };
+                sections?: ({
                     key: string;
+                    showIf?: {
+                      /**
+                       * @default all
+                       * @enum {string}
+                       */
+                      join?: "all" | "any";
+                      rules: ({
+                          /** @enum {string} */
+                          op: "equals" | "one_of" | "not" | "at_least" | "at_most";
+                          question: string;
+                          value: string | number | boolean | string[];
+                        })[];
+                    };
                     title: string;
-                  }[];
+                  })[];
               };
               has_pending: boolean;
               id: string;
@@ -7574,6 +10948,7 @@ export interface operations {
               organization_id: string;
               organization_name: string;
               organization_slug: string;
+              parent_program_id?: string | null;
               published: boolean;
               /** Format: date-time */
               published_at: string | null;
@@ -7583,6 +10958,7 @@ export interface operations {
               review_note: string | null;
               /** @enum {string} */
               review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+              stage_number?: number;
               /** @enum {string} */
               type: "audition" | "scholarship" | "application" | "competition";
               updated_at: string;
@@ -7731,6 +11107,15 @@ export interface operations {
               name: string;
               organization_slug: string;
             };
+            stage: ({
+              invited_onward: number;
+              next: {
+                id: string;
+                name: string;
+              } | null;
+              program_name: string;
+              stage_number: number;
+            }) | null;
             total: number;
           };
         };
@@ -7926,6 +11311,7 @@ export interface operations {
               organization_id: string;
               organization_name: string;
               organization_slug: string;
+              parent_program_id?: string | null;
               published: boolean;
               /** Format: date-time */
               published_at: string | null;
@@ -7935,6 +11321,7 @@ export interface operations {
               review_note: string | null;
               /** @enum {string} */
               review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+              stage_number?: number;
               /** @enum {string} */
               type: "audition" | "scholarship" | "application" | "competition";
               updated_at: string;
@@ -7998,6 +11385,7 @@ export interface operations {
             organization_id: string;
             organization_name: string;
             organization_slug: string;
+            parent_program_id?: string | null;
             published: boolean;
             /** Format: date-time */
             published_at: string | null;
@@ -8007,6 +11395,7 @@ export interface operations {
             review_note: string | null;
             /** @enum {string} */
             review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
             /** @enum {string} */
             type: "audition" | "scholarship" | "application" | "competition";
             updated_at: string;
@@ -8813,6 +12202,268 @@ export interface operations {
       };
     };
   };
+  /** Answer a published program’s eligibility screening: passed starts (or continues) the application; not passed gives the program’s message and no application. */
+  answerScreening: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answers: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            application_id: string | null;
+            message: string | null;
+            passed: boolean;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** A later stage’s settings: whether its reviewers see the previous stage’s aggregate score and decision */
+  setStageSettings: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          show_previous_scores: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            close_at: string | null;
+            deleted_at: string | null;
+            id: string;
+            invited: number;
+            name: string;
+            open_at: string | null;
+            published: boolean;
+            /** @enum {string} */
+            review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            show_previous_scores: boolean;
+            stage_number: number;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** The stages of the program’s chain, stage 1 first (its admins, the reviewers of any stage, its coalition managers) */
+  listProgramStages: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            items: ({
+                close_at: string | null;
+                deleted_at: string | null;
+                id: string;
+                invited: number;
+                name: string;
+                open_at: string | null;
+                published: boolean;
+                /** @enum {string} */
+                review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+                show_previous_scores: boolean;
+                stage_number: number;
+              })[];
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** Add the next stage: a draft program of the same organization, by invitation only (optionally with the previous stage’s reviewer form) */
+  addProgramStage: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @default false */
+          copy_reviewer_form?: boolean;
+          name?: string;
+          /** @default false */
+          show_previous_scores?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            /** Format: date-time */
+            close_at: string | null;
+            created_at: string;
+            deleted_at: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            open_at: string | null;
+            organization_id: string;
+            organization_name: string;
+            organization_slug: string;
+            parent_program_id?: string | null;
+            published: boolean;
+            /** Format: date-time */
+            published_at: string | null;
+            /** @enum {string|null} */
+            published_scope: "org" | "coalition" | null;
+            requires_super_approval: boolean;
+            review_note: string | null;
+            /** @enum {string} */
+            review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+            stage_number?: number;
+            /** @enum {string} */
+            type: "audition" | "scholarship" | "application" | "competition";
+            updated_at: string;
+          };
+        };
+      };
+      /** @description Error */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   /** Correct what published results show (their visibility); the applicants are notified. */
   updatePublishedResults: {
     parameters: {
@@ -8971,6 +12622,8 @@ export interface operations {
                 applicant_name: string | null;
                 applicant_number: number | null;
                 application_id: string;
+                changed_since_scored?: boolean;
+                changes_due_at?: string | null;
                 comments: string | null;
                 decision: string | null;
                 identity_hidden: boolean;
@@ -9004,6 +12657,7 @@ export interface operations {
                 show_decision: boolean;
                 /** @enum {string} */
                 status: "not_started" | "draft" | "submitted";
+                submission_version?: number;
                 submitted_at: string | null;
                 updated_at: string;
               })[];
@@ -9070,6 +12724,8 @@ export interface operations {
                 applicant_name: string | null;
                 applicant_number: number | null;
                 application_id: string;
+                changed_since_scored?: boolean;
+                changes_due_at?: string | null;
                 comments: string | null;
                 decision: string | null;
                 identity_hidden: boolean;
@@ -9103,6 +12759,7 @@ export interface operations {
                 show_decision: boolean;
                 /** @enum {string} */
                 status: "not_started" | "draft" | "submitted";
+                submission_version?: number;
                 submitted_at: string | null;
                 updated_at: string;
               })[];
@@ -11159,6 +14816,7 @@ export interface operations {
                 organization_id: string;
                 organization_name: string;
                 organization_slug: string;
+                parent_program_id?: string | null;
                 published: boolean;
                 /** Format: date-time */
                 published_at: string | null;
@@ -11168,6 +14826,7 @@ export interface operations {
                 review_note: string | null;
                 /** @enum {string} */
                 review_status: "draft" | "submitted" | "changes_requested" | "pending_changes" | "published" | "unpublished";
+                stage_number?: number;
                 /** @enum {string} */
                 type: "audition" | "scholarship" | "application" | "competition";
                 updated_at: string;

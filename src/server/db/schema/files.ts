@@ -14,9 +14,9 @@ export const files = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** Set for files uploaded to an application's file question. */
+    /** Set for files uploaded to an application's file question or attached to a message on it. */
     applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['resume', 'portfolio', 'answer', 'logo'] }).notNull(),
+    kind: text('kind', { enum: ['resume', 'portfolio', 'answer', 'logo', 'message'] }).notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications';
 import { user } from './auth';
 import { programs } from './programs';
@@ -19,6 +19,8 @@ export const applicationMessages = pgTable(
     side: text('side', { enum: ['applicant', 'staff'] }).notNull(),
     asOrganization: boolean('as_organization').notNull().default(true),
     body: text('body').notNull(),
+    /** Its attached files (ids in `files`, kind `message`), at most MAX_MESSAGE_FILES, in order. */
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('application_messages_thread_idx').on(t.applicationId, t.createdAt)],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { programTypes, reviewStatuses } from '../../../shared/domain/programs';
 import type { ApplicationForm, ReviewerForm } from '../../../shared/schemas/forms';
 import { user } from './auth';
@@ -37,6 +48,15 @@ export const programs = pgTable(
     reminderHours: integer('reminder_hours').array().notNull().default(sql`'{72,24}'::integer[]`),
     /** Applications are deleted this many months after close_at (issue 33); null: kept (the default). */
     retentionMonths: integer('retention_months'),
+    /**
+     * Programs in stages (issue 32, decision 066): a later stage is a program of its own whose
+     * `parent_program_id` is the stage-1 program; null for stage 1 and for ordinary programs.
+     */
+    parentProgramId: uuid('parent_program_id').references((): AnyPgColumn => programs.id),
+    /** 1 for stage 1 and ordinary programs; 2..n for later stages. */
+    stageNumber: integer('stage_number').notNull().default(1),
+    /** A later stage's reviewers see the previous stage's aggregate score and decision. */
+    stageShowPreviousScores: boolean('stage_show_previous_scores').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,5 +66,6 @@ export const programs = pgTable(
     index('programs_org_idx').on(t.organizationId, t.createdAt),
     index('programs_public_idx').on(t.published, t.deletedAt, t.createdAt),
     index('programs_review_status_idx').on(t.reviewStatus),
+    uniqueIndex('programs_parent_stage_key').on(t.parentProgramId, t.stageNumber),
   ],
 );

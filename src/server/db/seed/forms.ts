@@ -186,8 +186,38 @@ export const teachingArtistForm = form(
     long('q_teaching_philosophy', 'Your teaching philosophy', 300, true),
     long('q_lesson_plan', 'Outline a 45-minute lesson for ten-year-olds', 250, true),
     file('q_cv', 'Curriculum vitae (PDF)', true),
-    short('q_languages', 'Languages you teach in', 100),
+    {
+      key: 'q_reference_email',
+      type: 'email',
+      label: 'Email of a reference who has seen you teach',
+      required: false,
+    },
+    {
+      key: 'q_years_teaching',
+      type: 'number',
+      label: 'Years of teaching experience',
+      required: true,
+      min: 0,
+      max: 60,
+      integer: true,
+      unit: 'years',
+    },
     date('q_start', 'Earliest start date'),
+    {
+      key: 'q_letters',
+      type: 'reference_letter',
+      label: 'Letters of recommendation',
+      required: false,
+      minLetters: 2,
+      maxLetters: 3,
+      provides: 'either',
+      instructions:
+        'Please describe the applicant’s work with young people: how they plan, how they listen, and one lesson you saw them teach.',
+      submitBeforeLetters: true,
+      recommenderQuestions: [
+        { key: 'known', type: 'short_text', label: 'How long have you known the applicant?', required: true },
+      ],
+    },
     checkbox('q_background_check', 'I consent to a background check before working with young people', true),
   ],
   { applyhub: true, profile: { personal: true, family: false, writing: true, experience: true } },
@@ -285,17 +315,87 @@ export const danceAccessScholarshipForm = form(
   },
 );
 
-export const artsLeadersScholarshipForm = form(
-  [
-    long('q_leadership', 'Describe a time you led a creative project in your community', 300, true),
-    long('q_plans', 'What will you study, and where?', 150, true),
-    short('q_gpa', 'Current GPA', 10),
-    file('q_transcript', 'Most recent transcript (PDF)', true),
-    date('q_graduation', 'Expected high school graduation date', true),
-    checkbox('q_resident', 'I live in Lakeside County', true),
+/**
+ * A scholarship built with the richer form of issue 29: two sections, a content block, yes/no,
+ * number, multiple select, a portfolio link shown only for visual arts and film (a condition), and a
+ * table of study costs with its total (decision 060).
+ */
+export const artsLeadersScholarshipForm: ApplicationForm = {
+  ...form(
+    [
+      {
+        key: 'q_intro',
+        type: 'content',
+        label: 'Before you start',
+        help: 'Have your most recent transcript and an estimate of next year’s study costs ready. You can move between the two sections at any time; your answers are saved as you type.',
+        required: false,
+        section: 's_about',
+      },
+      {
+        key: 'q_resident',
+        type: 'yes_no',
+        label: 'Do you live in Lakeside County?',
+        required: true,
+        section: 's_about',
+      },
+      {
+        key: 'q_gpa',
+        type: 'number',
+        label: 'Current GPA',
+        required: false,
+        min: 0,
+        max: 5,
+        section: 's_about',
+      },
+      { ...file('q_transcript', 'Most recent transcript (PDF)', true), section: 's_about' },
+      {
+        key: 'q_fields',
+        type: 'multi_select',
+        label: 'What will you study?',
+        help: 'The fields your studies will be in next year.',
+        required: true,
+        options: ['Music', 'Dance', 'Theatre', 'Visual arts', 'Film', 'Writing'],
+        maxChoices: 2,
+        section: 's_plans',
+      },
+      {
+        key: 'q_portfolio_link',
+        type: 'url',
+        label: 'Link to your online portfolio',
+        required: true,
+        showIf: {
+          join: 'all',
+          rules: [{ question: 'q_fields', op: 'one_of', value: ['Visual arts', 'Film'] }],
+        },
+        section: 's_plans',
+      },
+      {
+        ...long('q_leadership', 'Describe a time you led a creative project in your community', 300, true),
+        section: 's_plans',
+      },
+      {
+        key: 'q_costs',
+        type: 'table',
+        label: 'Planned study costs for next year',
+        help: 'One line per cost: tuition, lessons, materials, travel.',
+        required: true,
+        columns: [
+          { key: 'item', label: 'Cost', type: 'text' },
+          { key: 'amount', label: 'Amount (USD)', type: 'number' },
+        ],
+        minRows: 1,
+        maxRows: 10,
+        totalColumn: 'amount',
+        section: 's_plans',
+      },
+    ],
+    { applyhub: true, coalition: true, profile: allSections },
+  ),
+  sections: [
+    { key: 's_about', title: 'About you' },
+    { key: 's_plans', title: 'Your plans' },
   ],
-  { applyhub: true, coalition: true, profile: allSections },
-);
+};
 
 export const playwrightsLabForm = form(
   [

@@ -1,7 +1,17 @@
+import { type ApplicationResubmittedData, applicationResubmitted } from './application-resubmitted';
+import { type ChangesRequestedData, changesRequested } from './changes-requested';
 import { type DeadlineExtendedData, deadlineExtended } from './deadline-extended';
 import { type DeadlineReminderData, deadlineReminder } from './deadline-reminder';
 import type { MailCategory, MailTemplate } from './kinds';
 import { layout, type MailContext, type RenderedMail } from './layout';
+import {
+  type LetterReceiptData,
+  type LetterReceivedData,
+  type LetterRequestData,
+  letterReceipt,
+  letterReceived,
+  letterRequest,
+} from './letters';
 import { type MessageReceivedData, messageReceived } from './message-received';
 import { type OrgRequestDecidedData, orgRequestDecided } from './org-request-decided';
 import { type PersonalDeadlineData, personalDeadline } from './personal-deadline';
@@ -10,6 +20,12 @@ import { type ResultUpdatedData, resultUpdated } from './result-updated';
 import { type ResultsPublishedData, resultsPublished } from './results-published';
 import { type RoleAddedData, roleAdded } from './role-added';
 import { type ScoreReminderData, scoreReminder } from './score-reminder';
+import {
+  type StageInvitationData,
+  type StageInvitationWithdrawnData,
+  stageInvitation,
+  stageInvitationWithdrawn,
+} from './stage-invitation';
 import { type SubmissionReceiptData, submissionReceipt } from './submission-receipt';
 import { type WebhookDisabledData, webhookDisabled } from './webhook-disabled';
 
@@ -27,6 +43,13 @@ export interface MailKinds {
   score_reminder: ScoreReminderData;
   webhook_disabled: WebhookDisabledData;
   message_received: MessageReceivedData;
+  changes_requested: ChangesRequestedData;
+  application_resubmitted: ApplicationResubmittedData;
+  letter_request: LetterRequestData;
+  letter_receipt: LetterReceiptData;
+  letter_received: LetterReceivedData;
+  stage_invitation: StageInvitationData;
+  stage_invitation_withdrawn: StageInvitationWithdrawnData;
 }
 export type MailKind = keyof MailKinds;
 
@@ -43,6 +66,13 @@ const templates: { [K in MailKind]: MailTemplate<MailKinds[K]> } = {
   score_reminder: scoreReminder,
   webhook_disabled: webhookDisabled,
   message_received: messageReceived,
+  changes_requested: changesRequested,
+  application_resubmitted: applicationResubmitted,
+  letter_request: letterRequest,
+  letter_receipt: letterReceipt,
+  letter_received: letterReceived,
+  stage_invitation: stageInvitation,
+  stage_invitation_withdrawn: stageInvitationWithdrawn,
 };
 
 export const mailKinds = Object.keys(templates) as MailKind[];

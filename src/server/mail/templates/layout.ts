@@ -9,6 +9,8 @@ export interface MailContext {
   logoUrl: string | null;
   /** Set for mail a person may turn off (reminders, updates): a one-click unsubscribe link. */
   unsubscribeUrl: string | null;
+  /** The link's words when it turns off something narrower than a category (a letter request's reminders). */
+  unsubscribeLabel?: string;
 }
 
 /** What one kind's template says; the layout turns it into the HTML and text parts. */
@@ -89,7 +91,7 @@ ${
 <tr><td style="padding:16px 24px 24px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b;">
 <p style="margin:0;">${content.reason}</p>
 <p style="margin:8px 0 0 0;">Sent by ${ctx.senderName} through ApplyHub.</p>
-${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style="color:#475569;">Unsubscribe from these emails</a> (${unsubscribeMessages.validFor})</p>` : ''}
+${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style="color:#475569;">${ctx.unsubscribeLabel ?? 'Unsubscribe from these emails'}</a> (${unsubscribeMessages.validFor})</p>` : ''}
 </td></tr>
 </table>
 </td></tr>
@@ -118,7 +120,9 @@ ${unsubscribe ? html`<p style="margin:8px 0 0 0;"><a href="${unsubscribe}" style
     '-- ',
     one(content.reason),
     `Sent by ${one(ctx.senderName)} through ApplyHub.`,
-    ...(unsubscribe ? [`Unsubscribe: ${unsubscribe}`, unsubscribeMessages.validFor] : []),
+    ...(unsubscribe
+      ? [`${ctx.unsubscribeLabel ?? 'Unsubscribe'}: ${unsubscribe}`, unsubscribeMessages.validFor]
+      : []),
   ];
   return { subject: content.subject, html: markup.value, text: `${bodyText(lines.join('\n')).trimEnd()}\n` };
 }

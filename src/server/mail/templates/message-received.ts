@@ -11,6 +11,8 @@ export interface MessageReceivedData {
   body: string;
   /** To the program's admins (link to the review page) rather than to the applicant. */
   toStaff: boolean;
+  /** To a reviewer assigned to the application (the program lets reviewers take part in threads). */
+  asReviewer?: boolean;
 }
 
 /** A message on an application, to the other side of its thread (issue 31 item 2), with a link back. */
@@ -31,9 +33,11 @@ export const messageReceived: MailTemplate<MessageReceivedData> = {
         label: 'Read and reply',
         path: d.toStaff ? `/review/app/${d.applicationId}` : `/applications/${d.applicationId}`,
       },
-      reason: d.toStaff
-        ? `You get this email because you administer ${d.programName} on ApplyHub.`
-        : `You get this email because you applied to ${d.programName} on ApplyHub.`,
+      reason: d.asReviewer
+        ? `You get this email because you review ${d.programName} on ApplyHub and its messages are open to reviewers.`
+        : d.toStaff
+          ? `You get this email because you administer ${d.programName} on ApplyHub.`
+          : `You get this email because you applied to ${d.programName} on ApplyHub.`,
     };
   },
 };

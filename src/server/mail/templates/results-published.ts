@@ -5,7 +5,10 @@ import { hello, type MailTemplate } from './kinds';
 /** Only the fields the admin chose in 'What to send' are present (hidden ones are absent). */
 export interface ResultsPublishedData {
   name: string | null;
+  /** The program applied to (stage 1's name for a later stage's result). */
   programName: string;
+  /** A later stage's name (decision 066), shown beside the program's. */
+  stageName?: string;
   orgName: string;
   decision?: string | null;
   score?: number | null;
@@ -19,6 +22,7 @@ export const resultsPublished: MailTemplate<ResultsPublishedData> = {
   category: 'essential',
   content: (d) => {
     const facts: { label: string; value: string }[] = [{ label: 'Program', value: d.programName }];
+    if (d.stageName) facts.push({ label: 'Stage', value: d.stageName });
     if (d.decision !== undefined)
       facts.push({ label: 'Decision', value: d.decision?.trim() ? decisionLabel(d.decision) : '—' });
     if (d.score !== undefined)

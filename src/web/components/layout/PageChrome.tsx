@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { meQuery } from '../../lib/session';
 import { useToasterRequested } from '../../lib/toast';
 import { DemoBanner } from './DemoBanner';
 import { TopBar } from './TopBar';
@@ -11,9 +9,14 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  * Every page's frame, in the app and in the landing page's light shell: skip link, demo banner, top
  * bar, the page (which renders <main id="main">), toasts.
  */
-export function PageChrome({ children }: { children: ReactNode }) {
-  // Sonner loads only where toasts can happen: for signed-in users, or once a toast is raised.
-  const signedIn = !!useQuery(meQuery).data;
+/**
+ * `bare`: a page for people without an account (a recommender's letter link, decision 065): the skip
+ * link and the page only, no top bar or sign-in they could not use.
+ */
+export function PageChrome({ children, bare = false }: { children: ReactNode; bare?: boolean }) {
+  // Sonner loads with the first toast, on every page: not while a page loads (its code, the stylesheet it
+  // injects and the whole-page style recalculation that follows were ~10 KB and a task on every signed-in
+  // page's first load; decision 062).
   const toasterRequested = useToasterRequested();
   return (
     <>
@@ -23,10 +26,10 @@ export function PageChrome({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <DemoBanner />
-      <TopBar />
+      {!bare && <DemoBanner />}
+      {!bare && <TopBar />}
       <div className="flex min-h-[calc(100dvh-4rem)] flex-col">{children}</div>
-      {(signedIn || toasterRequested) && (
+      {toasterRequested && (
         <Suspense fallback={null}>
           <Toaster richColors closeButton position="top-right" />
         </Suspense>

@@ -19,7 +19,7 @@ export function RootLayout() {
   return (
     <LinkProvider value={RouterLink}>
       <LoginDialogProvider pathname={pathname}>
-        <PageChrome>
+        <PageChrome bare={pathname.startsWith('/letters/')}>
           <Outlet />
         </PageChrome>
       </LoginDialogProvider>

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { dismissToasts } from '../../lib/toast';
 import { cn, focusRing } from './cn';
 
@@ -18,6 +18,8 @@ export type DialogProps = {
   hideClose?: boolean;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** What takes focus on open (default: the first focusable element, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
@@ -36,6 +38,7 @@ export function Dialog({
   hideClose,
   size = 'md',
   className,
+  initialFocus,
 }: DialogProps) {
   const returnFocus = useRef<HTMLElement | null>(null);
   // What toasts said before the dialog opened would stay under it, out of reach.
@@ -48,10 +51,14 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(e) => {
             // Still the element that opened the dialog: focus goes back there on close.
             returnFocus.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (initialFocus?.current) {
+              e.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(e) => {
             const el = returnFocus.current;

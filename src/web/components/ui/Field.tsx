@@ -114,13 +114,22 @@ export type InputProps = FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
     inputClassName?: string;
     ref?: Ref<HTMLInputElement>;
+    /** Shown right after the control, on its line (a number's unit): hint and error stay above and below. */
+    after?: ReactNode;
   };
 
-export function Input(props: InputProps) {
+export function Input({ after, ...props }: InputProps) {
   const { frame, control, rest } = useControl(props);
   return (
     <FieldFrame {...frame}>
-      <input {...control} {...rest} />
+      {after ? (
+        <div className="flex items-center gap-2">
+          <input {...control} {...rest} />
+          {after}
+        </div>
+      ) : (
+        <input {...control} {...rest} />
+      )}
     </FieldFrame>
   );
 }
@@ -167,5 +176,18 @@ export function Select({ options, placeholder, children, ...props }: SelectProps
         {children}
       </select>
     </FieldFrame>
+  );
+}
+
+/** The required marker of a label that is not a control's own (a legend, a group's heading): a red
+ * asterisk, and "(required)" for screen readers. */
+export function RequiredMark() {
+  return (
+    <>
+      <span className="ml-0.5 text-red-700" aria-hidden="true">
+        *
+      </span>
+      <span className="sr-only"> (required)</span>
+    </>
   );
 }

@@ -1,15 +1,31 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2, RotateCcw } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type FocusEvent,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { AUTOSAVE_DELAY_MS } from '../../../shared/domain/answer-merge';
-import { isMissingAnswer, pageProblems } from '../../../shared/domain/answers';
+import { answerFieldProblem } from '../../../shared/domain/answer-values';
+import { answerUnfinished, pageProblems, unfinishedMessage } from '../../../shared/domain/answers';
 import { applicationMessages as m } from '../../../shared/domain/applications';
-import { visibleQuestions } from '../../../shared/domain/conditions';
+import { changeRequestMessages } from '../../../shared/domain/change-requests';
+import { visibility } from '../../../shared/domain/conditions';
+import { messageWords } from '../../../shared/domain/messages';
 import { PROFILE_PROBLEMS_HEADING } from '../../../shared/domain/profile-completeness';
 import { formPages, hasSections } from '../../../shared/domain/sections';
+import { stageMessages } from '../../../shared/domain/stages';
 import type { Application } from '../../../shared/schemas/applications';
-import type { Question } from '../../../shared/schemas/forms';
+import type { ApplicationForm, Question } from '../../../shared/schemas/forms';
 import type { Profile } from '../../../shared/schemas/profiles';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
@@ -17,18 +33,26 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn, focusRing } from '../../components/ui/cn';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { Skeleton, SkeletonText } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { MessageThread } from '../messages/MessageThread';
+import { ChangeRequestBanner } from '../change-requests/ChangeRequestBanner';
 import { profileQuery } from '../profile/api';
 import { AnswerSync, runAnswerSync, type SaveState, type SendResult } from './answer-sync';
 import { sendAnswers } from './api';
 import { DeadlineNotice, deadlineLine } from './Deadline';
 import { ProfileBlock } from './ProfileBlock';
 import { ProfileChecklist } from './ProfileChecklist';
-import { preloadFileAnswer, QuestionField } from './QuestionField';
+import { preloadQuestionParts, QuestionField } from './QuestionField';
 import { ApplicantWithdraw } from './Withdraw';
+
+/**
+ * The messages of a submitted application (decision 059): never on a draft, so a draft's page does not
+ * load their code (composer, attachments, realtime); the route starts it with the application's data.
+ */
+const loadMessageThread = () => import('../messages/MessageThread');
+const MessageThread = lazy(() => loadMessageThread().then((m) => ({ default: m.MessageThread })));
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
 export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
@@ -104,27 +128,95 @@ export function visibilityNews(before: Question[], after: Question[]): string {
     .join(' ');
 }
 
-/** The questions shown for the answers on screen, and the live region's words when that set changes. */
-function useShownQuestions(questions: Question[], answers: Record<string, unknown>) {
-  const shown = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
-  const previous = useRef(shown);
+/** What a change of answers did to the sections shown: "Section "Orchestra" appeared." */
+export function sectionNews(before: readonly string[], after: readonly string[]): string {
+  const appeared = after.filter((t) => !before.includes(t));
+  if (appeared.length === 0) return '';
+  if (appeared.length === 1) return `Section "${appeared[0]}" appeared.`;
+  return `${appeared.length} sections appeared.`;
+}
+
+/**
+ * The questions and sections shown for the answers on screen (decision 057, decision 062), and the
+ * live region's words when those change.
+ */
+function useShownQuestions(form: ApplicationForm, answers: Record<string, unknown>) {
+  const visible = useMemo(() => visibility(form, answers), [form, answers]);
+  // New lists only when the shown sets change, so what depends on them re-renders only then.
+  const questionsKey = [...visible.questions].join('\n');
+  const sectionsKey = [...visible.sections].join('\n');
+  const shown = useMemo(() => {
+    const keys = new Set(questionsKey.split('\n'));
+    return form.questions.filter((q) => keys.has(q.key));
+  }, [form.questions, questionsKey]);
+  const shownSections = useMemo(() => new Set(sectionsKey.split('\n')), [sectionsKey]);
+  const sectionTitles = useMemo(
+    () => (form.sections ?? []).filter((s) => shownSections.has(s.key)).map((s) => s.title),
+    [form.sections, shownSections],
+  );
+  const previous = useRef({ shown, sectionTitles });
   const [news, setNews] = useState('');
   useEffect(() => {
-    if (previous.current === shown) return;
-    const text = visibilityNews(previous.current, shown);
-    previous.current = shown;
+    const before = previous.current;
+    if (before.shown === shown && before.sectionTitles === sectionTitles) return;
+    previous.current = { shown, sectionTitles };
+    const text = [sectionNews(before.sectionTitles, sectionTitles), visibilityNews(before.shown, shown)]
+      .filter(Boolean)
+      .join(' ');
     if (text) setNews(text);
-  }, [shown]);
-  return { shown, news };
+  }, [shown, sectionTitles]);
+  return { shown, shownSections, news };
 }
+
+/**
+ * One question of the application, re-rendered only when its own answer, error or lock changes
+ * (not on every keystroke in another question).
+ */
+const AnswerItem = memo(function AnswerItem({
+  question,
+  value,
+  applicationId,
+  editable,
+  error,
+  onAnswer,
+}: {
+  question: Question;
+  value: unknown;
+  applicationId: string;
+  editable: boolean;
+  error: string | undefined;
+  onAnswer: (key: string, value: unknown) => void;
+}) {
+  const onChange = useCallback((v: unknown) => onAnswer(question.key, v), [onAnswer, question.key]);
+  return (
+    <QuestionField
+      question={question}
+      value={value}
+      applicationId={applicationId}
+      editable={editable}
+      onChange={onChange}
+      error={error}
+    />
+  );
+});
+
+/** How recent a read of the live profile the page takes as it is when it opens. */
+const JUST_READ_MS = 5_000;
 
 /**
  * The profile checklist and the profile block. The live profile (before submission) is read again
  * whenever the page is shown again, so an edit made in the profile tab shows here at once; its
  * answer re-renders these two only, not the whole form.
  */
-function ProfileSections({ app, live }: { app: Application; live: boolean }) {
-  const profile = useQuery({ ...profileQuery, enabled: live, refetchOnWindowFocus: true });
+const ProfileSections = memo(function ProfileSections({ app, live }: { app: Application; live: boolean }) {
+  const profile = useQuery({
+    ...profileQuery,
+    enabled: live,
+    refetchOnWindowFocus: true,
+    // Not again when the route's loader has just read it for this page (a second request and a second
+    // render of these blocks while the page loads); read again whenever the page is shown later.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS,
+  });
   const { form } = app.program;
   const block =
     live && app.profile && profile.data
@@ -141,7 +233,7 @@ function ProfileSections({ app, live }: { app: Application; live: boolean }) {
       {block && <ProfileBlock form={form} block={block} />}
     </>
   );
-}
+});
 
 /** The applicant application page (spec 001 §2), for the signed-in owner or a reviewer (read-only). */
 export function ApplicationPage({ app, onReload }: { app: Application; onReload: () => void }) {
@@ -155,7 +247,11 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
   const problemsRef = useRef<HTMLDivElement>(null);
 
   const isDraft = app.status === 'draft';
-  const canEdit = app.editable && (isDraft || editing);
+  // An open change request (decision 063): only the unlocked questions change, autosaved as a draft.
+  const request = app.role === 'owner' && app.editable ? (app.change_request ?? null) : null;
+  const unlocked = useMemo(() => new Set(request?.unlocked ?? []), [request]);
+  const canEdit = app.editable && (isDraft || editing || !!request);
+  const editableQuestion = (key: string) => canEdit && (!request || unlocked.has(key));
   const liveProfile = app.role === 'owner' && app.profile?.source === 'live';
 
   const sync = useMemo(
@@ -165,7 +261,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           applicationId: app.id,
           answers: app.answers,
           version: app.version,
-          autosave: app.editable && isDraft,
+          autosave: app.editable && (isDraft || !!app.change_request),
           delayMs: autosaveDelay(),
           onGone: () => void navigate({ to: '/unauthorized' }),
         },
@@ -182,27 +278,49 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     [app, isDraft, navigate],
   );
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
+  // The page's frame and profile blocks paint first; the questions follow in a background render
+  // that React splits into short slices, so a long form never holds the main thread in one long task
+  // (Lighthouse's total blocking time, decision 062).
+  const formReady = useDeferredValue(true, false);
   // Conditional questions appear and disappear as the answers change (the same rule the server keeps).
-  const { shown, news } = useShownQuestions(app.program.form.questions, snap.answers);
+  const { shown, shownSections, news } = useShownQuestions(app.program.form, snap.answers);
+  const onAnswer = useCallback((key: string, value: unknown) => sync.set(key, value), [sync]);
+  // The questions the applicant has left (focus went elsewhere): their answers' problems show beside
+  // them, by the same check the server makes on save (an email half typed says nothing until then).
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  const onLeave = (key: string, e: FocusEvent<HTMLElement>) => {
+    if (e.currentTarget.contains(e.relatedTarget as Node | null) || left.has(key)) return;
+    setLeft((was) => new Set(was).add(key));
+  };
   // Sections (issue 29 item 4): one page at a time; the step list marks pages with missing answers.
+  // A section hidden by its condition (decision 062) is left out of the step list.
   const sectioned = hasSections(app.program.form);
-  const pages = useMemo(() => formPages(app.program.form), [app.program.form]);
-  const missingByPage = useMemo(
+  const allPages = useMemo(() => formPages(app.program.form), [app.program.form]);
+  const missingByAllPages = useMemo(
     () => (sectioned ? pageProblems(app.program.form, snap.answers) : []),
     [sectioned, app.program.form, snap.answers],
   );
-  const [page, setPage] = useState(0);
+  const pages = useMemo(
+    () => allPages.filter((p) => !p.section || shownSections.has(p.section.key)),
+    [allPages, shownSections],
+  );
+  const missingByPage = pages.map((p) => missingByAllPages[allPages.indexOf(p)] ?? []);
+  // The current section by key, so a section appearing or disappearing elsewhere does not move it.
+  const [pageKey, setPageKey] = useState<string | null>(null);
+  const page = Math.max(
+    0,
+    pages.findIndex((p) => p.section?.key === pageKey),
+  );
+  const setPage = (index: number) => setPageKey(pages[index]?.section?.key ?? null);
   const goTo = (index: number) => {
     setPage(index);
     // The new page's title takes focus, so keyboard and screen-reader users start at its top.
     setTimeout(() => document.querySelector<HTMLElement>('[data-page-title]')?.focus(), 0);
   };
   const onPage = sectioned ? shown.filter((q) => q.section === pages[page]?.section?.key) : shown;
-  const asksForFiles = app.program.form.questions.some((q) => q.type === 'file');
-  // A file question's upload and preview parts load alongside the page, not when first shown.
-  useEffect(() => {
-    if (asksForFiles) preloadFileAnswer();
-  }, [asksForFiles]);
+  // The parts of the form's rarer question types (file, table, letters) load alongside the page, not
+  // when their section is first shown.
+  useEffect(() => preloadQuestionParts(app.program.form.questions), [app.program.form.questions]);
 
   // Saves on hide, unload and reconnect; leaving through the app's own links saves what is pending.
   useEffect(() => runAnswerSync(sync, { document, window }), [sync]);
@@ -257,6 +375,15 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
         if (sectioned && first >= 0) setPage(first);
         return;
       }
+      // An answer the server refuses (422, named in the toast): its section is shown, the field says why.
+      if (result.kind === 'error' && result.status === 422 && sectioned) {
+        const bad = pages.findIndex((p) =>
+          shown.some(
+            (q) => q.section === p.section?.key && answerFieldProblem(q, snap.answers[q.key], app.id),
+          ),
+        );
+        if (bad >= 0) setPage(bad);
+      }
       handleFailure(result, m.submitFailed);
     } finally {
       setBusy(null);
@@ -298,7 +425,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
         back={<BackLink to="/dashboard">Back to dashboard</BackLink>}
         eyebrow={program.organization_name}
         title={program.name}
-        badge={<Badge status={app.status} />}
+        badge={<Badge status={request ? 'changes_requested' : app.status} />}
         description={
           <p className="text-sm">
             {deadlineLine(app)}
@@ -307,8 +434,18 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
         }
       />
 
+      {request && <ChangeRequestBanner request={request} />}
       <ApplicantWithdraw app={app} onChanged={onReload} />
       <DeadlineNotice app={app} />
+      {/* Invited to the next stage (decision 066): the server refuses changes here; say why. */}
+      {app.role === 'owner' && app.stage_locked && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+        >
+          {stageMessages.lockedByStage}
+        </p>
+      )}
 
       {win === 'not_open' && (
         <div
@@ -319,7 +456,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           {program.open_at && <p className="text-sm">Opens {formatDateTime(program.open_at)}</p>}
         </div>
       )}
-      {win === 'closed' && (
+      {win === 'closed' && !request && (
         <div role="status" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           <p className="font-semibold">{m.closed}</p>
           <p className="text-sm">{m.locked}</p>
@@ -440,20 +577,34 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           )}
           {program.form.questions.length === 0 ? (
             <p className="text-slate-600">This program has no custom questions yet.</p>
+          ) : !formReady ? (
+            <div role="status" className="space-y-6" data-testid="questions-loading">
+              <span className="sr-only">Loading…</span>
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-32 w-full" />
+            </div>
           ) : (
             <ol className="space-y-6">
               {onPage.map((q) => (
-                <li key={q.key}>
-                  <QuestionField
+                <li key={q.key} onBlur={(e) => onLeave(q.key, e)}>
+                  {request && !unlocked.has(q.key) && (
+                    <p className="mb-1 text-xs font-medium text-slate-600">
+                      {changeRequestMessages.lockedQuestion}
+                    </p>
+                  )}
+                  <AnswerItem
                     question={q}
                     value={snap.answers[q.key]}
                     applicationId={app.id}
-                    editable={canEdit}
-                    onChange={(v) => sync.set(q.key, v)}
+                    editable={editableQuestion(q.key)}
+                    onAnswer={onAnswer}
                     error={
-                      problems?.required.includes(q.label) && isMissingAnswer(snap.answers[q.key])
-                        ? 'This answer is required.'
-                        : undefined
+                      ((left.has(q.key) || snap.state === 'error') &&
+                        answerFieldProblem(q, snap.answers[q.key], app.id)) ||
+                      (problems?.required.includes(q.label) && answerUnfinished(q, snap.answers[q.key])
+                        ? unfinishedMessage(q, snap.answers[q.key])
+                        : undefined)
                     }
                   />
                 </li>
@@ -472,7 +623,17 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
           )}
         </Card>
 
-        {app.role === 'owner' && app.status !== 'draft' && <MessageThread applicationId={app.id} />}
+        {app.role === 'owner' && app.status !== 'draft' && (
+          <Suspense
+            fallback={
+              <Card title={messageWords.title}>
+                <SkeletonText lines={3} />
+              </Card>
+            }
+          >
+            <MessageThread applicationId={app.id} />
+          </Suspense>
+        )}
 
         {problems && (
           <div
@@ -505,6 +666,10 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
             {isDraft ? (
               <Button onClick={() => void submit()} loading={busy === 'submit'} disabled={busy !== null}>
                 Submit Application
+              </Button>
+            ) : request ? (
+              <Button onClick={() => void submit()} loading={busy === 'submit'} disabled={busy !== null}>
+                {changeRequestMessages.resubmit}
               </Button>
             ) : editing ? (
               <>

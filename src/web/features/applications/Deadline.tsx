@@ -4,7 +4,11 @@ import { formatDateTime } from '../../lib/format';
 
 /** The deadline line of the page header: this applicant's own deadline (shared/domain/deadlines). */
 export function deadlineLine(app: Application): string {
-  const close = app.deadline ? app.deadline.close_at : app.program.close_at;
+  const close = app.deadline
+    ? app.deadline.link
+      ? app.deadline.grace_until
+      : app.deadline.close_at
+    : app.program.close_at;
   if (!close) return 'No deadline';
   return `${app.deadline?.personal ? d.personal : 'Deadline'} ${formatDateTime(close)}`;
 }
@@ -26,6 +30,16 @@ export function DeadlineNotice({ app }: { app: Application }) {
         </p>
         <p className="text-sm">{d.personalNote}</p>
         {dl.note && <p className="mt-1 text-sm">{dl.note}</p>}
+      </div>
+    );
+  if (afterClose && dl.grace_until && dl.link)
+    return (
+      <div
+        role="status"
+        className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900"
+      >
+        <p className="text-sm">{d.link}</p>
+        <p className="text-sm">Until {formatDateTime(dl.grace_until)}</p>
       </div>
     );
   if (afterClose && dl.grace_until)

@@ -12,11 +12,13 @@ import { SkeletonText } from '../../components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
+import { ChangeRequestBanner } from '../change-requests/ChangeRequestBanner';
 import { myMessageCountsQuery, unreadById } from '../messages/api';
 import { UnreadBadge } from '../messages/UnreadBadge';
 import { ProgramChip } from '../programs/ProgramChip';
 import { MyResults } from '../results/MyResults';
 import { myDraftsQuery, mySubmissionsQuery } from './api';
+import { StageLines } from './StageLines';
 
 /**
  * My Submissions (spec 001 §2): applications in progress with their deadline and Continue (when there
@@ -72,7 +74,7 @@ function Applications() {
               ) : a.result ? (
                 <Badge tone="info">Result published</Badge>
               ) : (
-                <Badge status={a.status} />
+                <Badge status={a.change_request ? 'changes_requested' : a.status} />
               )}
               <UnreadBadge count={unread.get(a.id)} />
             </div>
@@ -82,6 +84,8 @@ function Applications() {
                 ? `Submitted ${formatDateTime(a.submitted_at)}`
                 : `Updated ${formatDateTime(a.updated_at)}`}
             </p>
+            {a.change_request && <ChangeRequestBanner request={a.change_request} compact />}
+            <StageLines programName={a.program_name} stages={a.stages ?? []} />
           </div>
           <LinkButton
             to="/applications/$appId"

@@ -6,13 +6,20 @@ import type { FileInfo } from '../../../shared/schemas/files';
 import type { Question } from '../../../shared/schemas/forms';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn } from '../../components/ui/cn';
-import { Input, Select, Textarea } from '../../components/ui/Field';
+import { Input, RequiredMark, Select, Textarea } from '../../components/ui/Field';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { type FileAnswerParts, loadFileAnswerParts } from './file-parts';
+import {
+  type FileAnswerParts,
+  loadFileAnswerParts,
+  loadFormParts,
+  loadLetterRequests,
+  loadTableField,
+} from './file-parts';
 
-// A file answer's upload and preview load only where a file question has something to show, so the
-// form previews (builder, apply page, visitors) do not carry them. Loaded already (the application
-// route starts them with its data), they render at once; otherwise the Suspense fallback shows.
+// A file answer's upload and preview, a table's rows and a reference letter's requests load only where
+// such a question is shown, so a page whose form has none (and every form's first paint) does not carry
+// their code, dialogs and queries. Loaded already (the application route starts the ones its form needs
+// with its data), they render at once; otherwise the Suspense fallback shows.
 type UploadProps = ComponentProps<FileAnswerParts['FileUpload']>;
 function FileUpload(props: UploadProps) {
   const { FileUpload: Upload } = use(loadFileAnswerParts());
@@ -23,8 +30,18 @@ function FilePreview(props: ComponentProps<FileAnswerParts['FilePreview']>) {
   return <Preview {...props} />;
 }
 
-/** Starts loading a file answer's parts now (the application page, when its form asks for a file). */
-export const preloadFileAnswer = () => void loadFileAnswerParts();
+function Table(props: ComponentProps<typeof import('./TableField').TableField>) {
+  const { TableField } = use(loadTableField());
+  return <TableField {...props} />;
+}
+function Letters(props: ComponentProps<typeof import('../letters/LetterRequests').LetterRequests>) {
+  const { LetterRequests } = use(loadLetterRequests());
+  return <LetterRequests {...props} />;
+}
+
+/** Starts loading the parts of the form's question types now (the application page, with its form). */
+export const preloadQuestionParts = (questions: readonly Pick<Question, 'type'>[]) =>
+  loadFormParts(questions);
 
 export type QuestionFieldProps = {
   question: Question;
@@ -152,14 +169,7 @@ export function QuestionField(props: QuestionFieldProps) {
           ) : (
             <p className="text-sm font-medium text-slate-800">
               {q.label}
-              {q.required && (
-                <>
-                  <span className="ml-0.5 text-red-700" aria-hidden="true">
-                    *
-                  </span>
-                  <span className="sr-only"> (required)</span>
-                </>
-              )}
+              {q.required && <RequiredMark />}
             </p>
           )}
           {q.help && <p className="text-sm text-slate-600">{q.help}</p>}
@@ -183,27 +193,25 @@ export function QuestionField(props: QuestionFieldProps) {
         q.max !== undefined ? `at most ${q.max}` : '',
       ].filter(Boolean);
       return (
-        <div className="flex items-end gap-2">
-          <Input
-            {...common}
-            id={id}
-            className="sm:max-w-xs"
-            type="number"
-            inputMode={q.integer ? 'numeric' : 'decimal'}
-            step={q.integer ? 1 : 'any'}
-            min={q.min}
-            max={q.max}
-            value={typeof value === 'number' ? String(value) : text(value)}
-            hint={[q.help, limits.join(', ')].filter(Boolean).join(' ') || undefined}
-            onChange={(e) => {
-              const raw = e.target.value;
-              const n = Number(raw);
-              // Sent as a number once it is one; what is half typed stays text (the server checks it).
-              onChange(raw.trim() === '' ? null : Number.isFinite(n) && !raw.endsWith('.') ? n : raw);
-            }}
-          />
-          {q.unit && <span className="pb-2 text-sm text-slate-700">{q.unit}</span>}
-        </div>
+        <Input
+          {...common}
+          id={id}
+          className="sm:max-w-xs"
+          type="number"
+          inputMode={q.integer ? 'numeric' : 'decimal'}
+          step={q.integer ? 1 : 'any'}
+          min={q.min}
+          max={q.max}
+          value={typeof value === 'number' ? String(value) : text(value)}
+          hint={[q.help, limits.join(', ')].filter(Boolean).join(' ') || undefined}
+          after={q.unit ? <span className="shrink-0 text-sm text-slate-700">{q.unit}</span> : undefined}
+          onChange={(e) => {
+            const raw = e.target.value;
+            const n = Number(raw);
+            // Sent as a number once it is one; what is half typed stays text (the server checks it).
+            onChange(raw.trim() === '' ? null : Number.isFinite(n) && !raw.endsWith('.') ? n : raw);
+          }}
+        />
       );
     }
     case 'yes_no':
@@ -211,14 +219,7 @@ export function QuestionField(props: QuestionFieldProps) {
         <fieldset aria-invalid={error ? true : undefined}>
           <legend className="text-sm font-medium text-slate-800">
             {q.label}
-            {q.required && (
-              <>
-                <span className="ml-0.5 text-red-700" aria-hidden="true">
-                  *
-                </span>
-                <span className="sr-only"> (required)</span>
-              </>
-            )}
+            {q.required && <RequiredMark />}
           </legend>
           {q.help && <p className="mt-1 text-sm text-slate-600">{q.help}</p>}
           <div className="mt-2 flex gap-6">
@@ -240,6 +241,20 @@ export function QuestionField(props: QuestionFieldProps) {
           {error && <p className="mt-1 text-sm font-medium text-red-700">{error}</p>}
         </fieldset>
       );
+    case 'reference_letter':
+      // Letters are written by others (decision 065): the applicant requests them and sees their states.
+      return preview ? (
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{q.label}</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Reference letters: the applicant asks recommenders, who write through an emailed link.
+          </p>
+        </div>
+      ) : (
+        <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+          <Letters applicationId={props.applicationId} question={q} />
+        </Suspense>
+      );
     case 'content':
       return (
         <div>
@@ -257,14 +272,7 @@ export function QuestionField(props: QuestionFieldProps) {
         <fieldset aria-invalid={error ? true : undefined}>
           <legend className="text-sm font-medium text-slate-800">
             {q.label}
-            {q.required && (
-              <>
-                <span className="ml-0.5 text-red-700" aria-hidden="true">
-                  *
-                </span>
-                <span className="sr-only"> (required)</span>
-              </>
-            )}
+            {q.required && <RequiredMark />}
           </legend>
           {(q.help || limits.length > 0) && (
             <p className="mt-1 text-sm text-slate-600">
@@ -288,6 +296,12 @@ export function QuestionField(props: QuestionFieldProps) {
         </fieldset>
       );
     }
+    case 'table':
+      return (
+        <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+          <Table question={q} value={value} editable={editable} error={error} onChange={onChange} />
+        </Suspense>
+      );
     case 'email':
       return (
         <Input

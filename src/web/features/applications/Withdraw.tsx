@@ -4,8 +4,8 @@ import { withdrawMessages as w } from '../../../shared/domain/applications';
 import { LIMITS } from '../../../shared/domain/limits';
 import type { Application, WithdrawState } from '../../../shared/schemas/applications';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Textarea } from '../../components/ui/Field';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -51,7 +51,7 @@ export function ApplicantWithdraw({ app, onChanged }: { app: Application; onChan
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {w.action}
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={w.confirmTitle}
@@ -66,7 +66,7 @@ export function ApplicantWithdraw({ app, onChanged }: { app: Application; onChan
           rows={3}
           onChange={(e) => setReason(e.target.value)}
         />
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </div>
   );
 }
@@ -114,7 +114,7 @@ export function WithdrawnNotice({
           <Button size="sm" onClick={() => setOpen(true)}>
             {w.reinstate}
           </Button>
-          <ConfirmDialog
+          <LazyConfirmDialog
             open={open}
             onOpenChange={setOpen}
             title={`${w.reinstate}?`}

@@ -80,6 +80,7 @@ const familyLabels: Record<string, string> = {
   export: 'Exports',
   session: 'Sign-ins',
   webhook: 'Webhooks',
+  letter: 'Reference letters',
 };
 
 /** The audit log: an organization's (org admins) or the whole platform's (super admins). */

@@ -6,7 +6,8 @@ import { flushSync } from 'react-dom';
 import { normalizeForm, questionTypeLabels } from '../../../shared/domain/forms';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import { sortBySection } from '../../../shared/domain/sections';
-import { type ApplicationForm, questionTypes } from '../../../shared/schemas/forms';
+import { stageOfLabel } from '../../../shared/domain/stages';
+import { type ApplicationForm, type Question, questionTypes } from '../../../shared/schemas/forms';
 import type { ProgramEditor, SaveResult } from '../../../shared/schemas/programs';
 import { BackLink } from '../../components/ui/BackLink';
 import { Badge } from '../../components/ui/Badge';
@@ -24,15 +25,29 @@ import { toast } from '../../lib/toast';
 import { GracePeriodCard } from '../applications/GracePeriodCard';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { FormPreview } from '../forms/FormPreview';
-import { type EditorMode, editorQuery, programsListPath, publishForm, saveBody, saveForm } from './api';
+import { LateLinksCard } from '../late-links/LateLinksCard';
+import {
+  type EditorMode,
+  editorQuery,
+  programsListPath,
+  publishForm,
+  saveBody,
+  saveForm,
+  stagesKey,
+  stagesQuery,
+} from './api';
 import { CommonOptions } from './CommonOptions';
+import { CopyFromStage } from './CopyFromStage';
 import { EditorSkeleton } from './EditorSkeleton';
 import { PublishConfirm, PublishedDialog } from './PublishDialogs';
 import { type QuestionFieldRefs, QuestionList } from './QuestionList';
 import { firstProblem, newQuestion, type QuestionType } from './questions';
 import { ReviewerFormCard } from './ReviewerFormCard';
 import { ScheduleCard } from './ScheduleCard';
+import { ScreeningEditor } from './ScreeningEditor';
 import { SectionsEditor } from './SectionsEditor';
+import { inboxHref, StageExplanation, StageSettingsCard } from './StageSettingsCard';
+import { type ChainState, StageStrip } from './StageStrip';
 
 const ScoringSettingsCard = lazy(() =>
   import('../scoring/ScoringSettingsCard').then((m) => ({ default: m.ScoringSettingsCard })),
@@ -110,6 +125,25 @@ function Editor({
   const stale = draft !== null && draft.version !== program.version && busy === null;
   const listPath = programsListPath(mode, superAdmin);
 
+  // Programs in stages (decision 066): the chain this program belongs to, stage 1 first.
+  const stagesQ = useQuery(stagesQuery(programId));
+  const stageNumber = program.stage_number ?? 1;
+  const laterStage = !!program.parent_program_id;
+  const stages = stagesQ.data?.items;
+  const thisStage = stages?.find((s) => s.id === programId);
+  const previousStage = laterStage ? stages?.find((s) => s.stage_number === stageNumber - 1) : undefined;
+  const rootStage = laterStage ? stages?.[0] : undefined;
+  const orgSlug = mode.kind === 'org' ? mode.orgSlug : null;
+  const chain: ChainState = {
+    stages,
+    pending: stagesQ.isPending,
+    failed:
+      stagesQ.isError &&
+      !(stagesQ.error instanceof ApiError && [401, 403, 404].includes(stagesQ.error.status)),
+    retry: () => void stagesQ.refetch(),
+    retrying: stagesQ.isFetching,
+  };
+
   // Realtime: another editor or an approval changed the program. Local edits are never replaced silently.
   useTopic(`program:${programId}`, () => {
     void queryClient.refetchQueries({ queryKey: key, exact: true }).then(() => {
@@ -133,7 +167,11 @@ function Editor({
   }
 
   function addQuestion(type: QuestionType) {
-    const q = newQuestion(type, form.questions);
+    insertQuestion(newQuestion(type, form.questions));
+  }
+
+  /** A new question (or one copied from the previous stage) at the end, its label focused. */
+  function insertQuestion(q: Question) {
     // A new question goes to the last section.
     const last = form.sections?.[form.sections.length - 1];
     if (last) q.section = last.key;
@@ -154,7 +192,13 @@ function Editor({
       const refs = fieldRefs.current.get(q.key);
       const target =
         q.label.trim() && (q.type === 'select' || q.type === 'multi_select') ? refs?.options : refs?.label;
-      setTimeout(() => target?.focus(), 0);
+      // Rendered by then: a field of the row marked invalid (e.g. a recommender question's) takes focus.
+      setTimeout(() => {
+        const invalid = document.querySelector<HTMLElement>(
+          `li[data-question-key="${CSS.escape(q.key)}"] [aria-invalid="true"]`,
+        );
+        (invalid ?? target)?.focus();
+      }, 0);
     } else {
       setFormError(found.message);
       setTimeout(() => errorRef.current?.focus(), 0);
@@ -171,6 +215,9 @@ function Editor({
     try {
       const result = await (kind === 'save' ? saveForm : publishForm)(programId, body);
       queryClient.setQueryData(key, result.program);
+      // The stage strip shows each stage's status.
+      if (chain.stages && chain.stages.length > 1)
+        void queryClient.invalidateQueries({ queryKey: stagesKey });
       // Edits made while the request ran stay, now on top of the saved version.
       setDraft((cur) => (cur === sent ? null : cur && { ...cur, version: result.program.version }));
       setConflict(false);
@@ -221,7 +268,10 @@ function Editor({
             <span className="sr-only">: </span>
             <span className="block text-base font-medium text-slate-600">Edit Application</span>
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{program.organization_name}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {rootStage && `${stageOfLabel(stageNumber, rootStage.name)} · `}
+            {program.organization_name}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge status={program.review_status}>{reviewStatusLabel(program.review_status)}</Badge>
@@ -229,7 +279,20 @@ function Editor({
         </div>
       </div>
 
+      <StageStrip
+        programId={programId}
+        stageNumber={stageNumber}
+        mode={mode}
+        canAdd={mode.kind === 'org' && !superAdmin}
+        chain={chain}
+      />
+
       <div className="mt-4 space-y-3">
+        {previousStage && (
+          <Banner tone="neutral" icon={<Info />}>
+            <StageExplanation previous={previousStage} orgSlug={orgSlug} />
+          </Banner>
+        )}
         {superAdmin && (
           <Banner tone="info" icon={<Lock />}>
             You are viewing this editor as a super admin: the form is locked.
@@ -392,6 +455,10 @@ function Editor({
                 </div>
               </fieldset>
             )}
+            {/* A later stage: the previous stage's questions, copied with their keys, are prefilled. */}
+            {!locked && previousStage && mode.kind === 'org' && (
+              <CopyFromStage previous={previousStage} form={form} onCopy={insertQuestion} />
+            )}
             <div className={cn(!locked && 'mt-4')}>
               <QuestionList
                 questions={form.questions}
@@ -405,9 +472,32 @@ function Editor({
               />
             </div>
           </Card>
+
+          {laterStage ? (
+            // Invited applicants are not screened again (decision 066).
+            <Card
+              title="Screening"
+              description="A later stage has no screening: the applicants you invite open its form directly."
+            />
+          ) : (
+            <Card
+              title="Screening"
+              description="Eligibility questions asked before the application. Changing the questions or rules asks applicants to answer again."
+            >
+              <ScreeningEditor form={form} closeAt={program.close_at} onChange={setForm} locked={locked} />
+            </Card>
+          )}
         </div>
 
         <aside aria-label="Program settings" className="flex w-full flex-col gap-6 lg:w-80 lg:shrink-0">
+          {laterStage && thisStage && (
+            <StageSettingsCard
+              key={thisStage.id}
+              stage={thisStage}
+              previous={previousStage}
+              canEdit={mode.kind === 'org' && !superAdmin}
+            />
+          )}
           <ReviewerFormCard programId={programId} locked={superAdmin} />
           <Suspense fallback={null}>
             {/* The questions being edited, saved or not (issue 33 item 16). */}
@@ -416,6 +506,8 @@ function Editor({
           {mode.kind !== 'coalition' && <ScheduleCard programId={programId} locked={superAdmin} />}
           {/* Issue 31: minutes after close for drafts already started (decision 058). */}
           {mode.kind !== 'coalition' && <GracePeriodCard programId={programId} />}
+          {/* Issue 31 item 4: late-submission links (decision 064). */}
+          {mode.kind !== 'coalition' && <LateLinksCard programId={programId} />}
         </aside>
       </div>
 
@@ -434,12 +526,21 @@ function Editor({
         onOpenChange={setConfirming}
         form={form}
         needsApproval={program.requires_super_approval}
+        laterStage={laterStage}
         onConfirm={() => void run('publish')}
       />
       <PublishedDialog
         result={published}
         programId={programId}
         listPath={listPath}
+        stage={
+          laterStage
+            ? {
+                number: stageNumber,
+                inboxHref: orgSlug && previousStage ? inboxHref(orgSlug, previousStage.id) : null,
+              }
+            : null
+        }
         onClose={() => setPublished(null)}
       />
 

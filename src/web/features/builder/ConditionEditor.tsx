@@ -1,11 +1,12 @@
 import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
 import { canBeDependedOn, opLabels, opsByType } from '../../../shared/domain/conditions';
 import { cleanOptions } from '../../../shared/domain/forms';
 import { LIMITS } from '../../../shared/domain/limits';
 import type { Condition, ConditionRule, Question } from '../../../shared/schemas/forms';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { cn, focusRing } from '../../components/ui/cn';
-import { Input, Select } from '../../components/ui/Field';
+import { Input, type InputProps, Select } from '../../components/ui/Field';
 
 const linkButton = cn(
   'inline-flex items-center gap-1 rounded text-sm font-medium text-blue-700 hover:underline',
@@ -32,12 +33,44 @@ function withOp(rule: ConditionRule, op: ConditionRule['op']): ConditionRule {
   return { ...rule, op, value: op === 'one_of' ? [String(first)] : first };
 }
 
+/**
+ * A rule's number (a number question's, an age): typed freely, cleared and retyped; the rule takes
+ * it whenever it is a number, and the field shows the rule's number again when left. Give it a `key`
+ * of the rule's question so another question starts it afresh.
+ */
+export function RuleNumberInput({
+  value,
+  onValue,
+  ...props
+}: Omit<InputProps, 'value' | 'onChange' | 'type' | 'onBlur'> & {
+  value: ConditionRule['value'];
+  onValue: (n: number) => void;
+}) {
+  const ruleText = typeof value === 'number' ? String(value) : '';
+  const [text, setText] = useState(ruleText);
+  return (
+    <Input
+      {...props}
+      type="number"
+      step="any"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (e.target.value.trim() !== '' && Number.isFinite(n)) onValue(n);
+      }}
+      onBlur={() => setText(ruleText)}
+    />
+  );
+}
+
 type Props = {
-  question: Question;
-  /** Its number in the form (for accessible names). */
-  n: number;
-  questions: Question[];
-  index: number;
+  /** The condition edited (absent: none yet). */
+  condition: Condition | undefined;
+  /** The earlier questions its rules may use. */
+  sources: Question[];
+  /** Whose condition it is, for accessible names: "question 3", "section 2". */
+  subject: string;
   locked: boolean;
   onChange: (showIf: Condition | undefined) => void;
 };
@@ -46,9 +79,7 @@ type Props = {
  * "Show only if": rules picked from earlier questions' real options (never typed), joined by all or
  * any, with the sentence the row shows. The server checks the same rules (domain/conditions.ts).
  */
-export function ConditionEditor({ question: q, n, questions, index, locked, onChange }: Props) {
-  const sources = earlierSources(questions, index);
-  const condition = q.showIf;
+export function ConditionEditor({ condition, sources, subject, locked, onChange }: Props) {
   if (!condition) {
     if (locked || sources.length === 0) return null;
     return (
@@ -57,7 +88,7 @@ export function ConditionEditor({ question: q, n, questions, index, locked, onCh
         className={cn(linkButton, 'mt-2 ml-4')}
         onClick={() => onChange({ join: 'all', rules: [ruleOn(sources[sources.length - 1])] })}
       >
-        Add a condition<span className="sr-only"> to question {n}</span>
+        Add a condition<span className="sr-only"> to {subject}</span>
       </button>
     );
   }
@@ -70,14 +101,14 @@ export function ConditionEditor({ question: q, n, questions, index, locked, onCh
   return (
     <fieldset className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">
-        Show only if<span className="sr-only"> (question {n})</span>
+        Show only if<span className="sr-only"> ({subject})</span>
       </legend>
       {condition.rules.length > 1 && (
         <Select
           className="mb-3 sm:max-w-xs"
           label={
             <>
-              Rules to meet<span className="sr-only"> (question {n})</span>
+              Rules to meet<span className="sr-only"> ({subject})</span>
             </>
           }
           value={condition.join}
@@ -95,7 +126,7 @@ export function ConditionEditor({ question: q, n, questions, index, locked, onCh
             // biome-ignore lint/suspicious/noArrayIndexKey: rules have no identity of their own
             key={i}
             rule={rule}
-            label={`question ${n}, rule ${i + 1}`}
+            label={`${subject}, rule ${i + 1}`}
             sources={sources}
             locked={locked}
             onChange={(r) => setRule(i, r)}
@@ -113,10 +144,10 @@ export function ConditionEditor({ question: q, n, questions, index, locked, onCh
             }
           >
             <Plus className="size-4" aria-hidden="true" />
-            Add a rule<span className="sr-only"> to question {n}</span>
+            Add a rule<span className="sr-only"> to {subject}</span>
           </button>
           <button type="button" className={linkButton} onClick={() => onChange(undefined)}>
-            Remove the condition<span className="sr-only"> of question {n}</span>
+            Remove the condition<span className="sr-only"> of {subject}</span>
           </button>
         </div>
       )}
@@ -189,20 +220,16 @@ function RuleRow({
             options={ops.map((op) => ({ value: op, label: opLabels[op] }))}
           />
           {source?.type === 'number' ? (
-            <Input
-              type="number"
-              step="any"
+            <RuleNumberInput
+              key={rule.question}
               label={
                 <>
                   Number<span className="sr-only"> ({label})</span>
                 </>
               }
-              value={typeof rule.value === 'number' ? rule.value : ''}
+              value={rule.value}
               disabled={locked}
-              onChange={(e) => {
-                const n = Number(e.target.value);
-                if (e.target.value.trim() !== '' && Number.isFinite(n)) onChange({ ...rule, value: n });
-              }}
+              onValue={(n) => onChange({ ...rule, value: n })}
             />
           ) : source?.type === 'yes_no' ? (
             <Select

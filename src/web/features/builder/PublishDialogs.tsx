@@ -15,24 +15,30 @@ export function PublishConfirm({
   onOpenChange,
   form,
   needsApproval,
+  laterStage = false,
   onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   form: ApplicationForm;
   needsApproval: boolean;
+  /** A later stage of a program (decision 066): nobody finds it; invited applicants open it. */
+  laterStage?: boolean;
   onConfirm: () => void;
 }) {
   const items = publishChecklist(form);
+  const what = laterStage ? 'stage' : 'program';
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={needsApproval ? 'Submit this program for approval?' : 'Publish this program?'}
+      title={needsApproval ? `Submit this ${what} for approval?` : `Publish this ${what}?`}
       description={
         needsApproval
           ? 'A super admin reviews the form; it goes live once approved.'
-          : 'The form goes live at once and applicants can find it.'
+          : laterStage
+            ? 'The form goes live at once, by invitation only: nobody can find it, and only the applicants you invite can open it.'
+            : 'The form goes live at once and applicants can find it.'
       }
       footer={
         <>
@@ -75,15 +81,40 @@ export function PublishedDialog({
   result,
   programId,
   listPath,
+  stage = null,
   onClose,
 }: {
   result: SaveResult | null;
   programId: string;
   listPath: string;
+  /** A later stage (decision 066): no public page to link to; its applicants come from the inbox. */
+  stage?: { number: number; inboxHref: string | null } | null;
   onClose: () => void;
 }) {
   const [copied, setCopied] = useState(false);
   const live = result?.outcome === 'published';
+  if (stage) {
+    return (
+      <Dialog
+        open={result !== null}
+        onOpenChange={(open) => !open && onClose()}
+        title={live ? `Stage ${stage.number} is live` : 'Sent for approval'}
+        description={result?.message}
+        footer={
+          <>
+            <Link to={listPath as never} className={buttonClasses({ variant: 'secondary' })}>
+              Back to programs
+            </Link>
+            {live && stage.inboxHref && (
+              <Link to={stage.inboxHref as never} className={buttonClasses()}>
+                Open the Applications Inbox
+              </Link>
+            )}
+          </>
+        }
+      />
+    );
+  }
   const url = `${window.location.origin}/programs/${programId}`;
   async function copy() {
     try {

@@ -17,9 +17,15 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, GripVertical, Trash2 } from 'lucide-react';
 import { type RefObject, useId, useRef, useState } from 'react';
-import { conditionSentence, deleteProblem, moveProblem } from '../../../shared/domain/conditions';
+import {
+  conditionSentence,
+  deleteProblem,
+  moveProblem,
+  reorderProblem,
+} from '../../../shared/domain/conditions';
 import { DEFAULT_MAX_WORDS, questionTypeLabels } from '../../../shared/domain/forms';
 import { LIMITS } from '../../../shared/domain/limits';
+import { sortBySection } from '../../../shared/domain/sections';
 import { uploadRuleText } from '../../../shared/domain/upload-labels';
 import { uploadRules } from '../../../shared/domain/uploads';
 import type { Question, Section } from '../../../shared/schemas/forms';
@@ -30,8 +36,10 @@ import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Input, Select, Textarea } from '../../components/ui/Field';
 import { moveItem } from '../../lib/move-item';
-import { ConditionEditor } from './ConditionEditor';
+import { LetterQuestionSettings, letterProblemAt } from '../letters/LetterQuestionSettings';
+import { ConditionEditor, earlierSources } from './ConditionEditor';
 import { questionName } from './questions';
+import { TableSettings } from './TableSettings';
 
 export type QuestionFieldRefs = Map<
   string,
@@ -115,11 +123,17 @@ export function QuestionList({ questions, sections, onChange, locked, problem, f
   }
 
   function askDelete(key: string) {
-    if (!refuse(deleteProblem(questions, key))) setPendingDelete(key);
+    if (!refuse(deleteProblem(questions, key, sections))) setPendingDelete(key);
   }
 
   function update(key: string, patch: Partial<Question>) {
-    onChange(questions.map((q) => (q.key === key ? { ...q, ...patch } : q)));
+    const next = questions.map((q) => (q.key === key ? { ...q, ...patch } : q));
+    // Another section moves the question there: refused, naming them, when a condition would break.
+    if ('section' in patch) {
+      const before = { questions, sections };
+      if (refuse(reorderProblem(before, { questions: sortBySection(next, sections), sections }))) return;
+    }
+    onChange(next);
   }
 
   function remove(key: string) {
@@ -362,7 +376,7 @@ function QuestionRow({
               refs().label = el;
             }}
           />
-          {q.type !== 'content' && (
+          {q.type !== 'content' && q.type !== 'reference_letter' && (
             <Checkbox
               className="sm:pb-2"
               label={
@@ -511,6 +525,10 @@ function QuestionRow({
             />
           </div>
         )}
+        {q.type === 'table' && <TableSettings question={q} n={n} locked={locked} onUpdate={onUpdate} />}
+        {q.type === 'reference_letter' && (
+          <LetterQuestionSettings q={q} n={n} locked={locked} problem={problem} onUpdate={onUpdate} />
+        )}
         {(q.type === 'select' || q.type === 'multi_select') && (
           <Textarea
             className="mt-3"
@@ -566,16 +584,19 @@ function QuestionRow({
           <p className="mt-3 text-sm text-slate-600">{uploadRuleText(uploadRules.answer)}</p>
         )}
         <ConditionEditor
-          question={q}
-          n={n}
-          questions={questions}
-          index={index}
+          condition={q.showIf}
+          sources={earlierSources(questions, index)}
+          subject={`question ${n}`}
           locked={locked}
           onChange={(showIf) => onUpdate({ showIf })}
         />
-        {problem && q.type !== 'select' && q.type !== 'multi_select' && q.label.trim() && (
-          <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
-        )}
+        {problem &&
+          q.type !== 'select' &&
+          q.type !== 'multi_select' &&
+          q.label.trim() &&
+          !letterProblemAt(q, index, problem) && (
+            <p className="mt-2 text-sm font-medium text-red-700">{problem}</p>
+          )}
       </div>
     </li>
   );

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApplicationForm, ReviewerForm } from '../../../shared/schemas/forms';
 import type {
+  AdminProgram,
   ProgramEditor,
   ProgramSchedule,
   ProgramScheduleInput,
   SaveResult,
 } from '../../../shared/schemas/programs';
+import type { AddStageInput, Stage, StageList, StageSettingsInput } from '../../../shared/schemas/stages';
 import { ApiError, api } from '../../lib/api';
 
 /** Which editor is open: the organization's, a coalition's, or the super admin's locked view. */
@@ -86,3 +88,29 @@ export function saveSchedule(programId: string, input: ProgramScheduleInput) {
     input,
   );
 }
+
+/** The builder of program `id` in the same editor (org, coalition, or the super admin's view). */
+export function builderPath(mode: EditorMode, id: string): string {
+  const program = encodeURIComponent(id);
+  if (mode.kind === 'coalition') return `/coalition/${mode.coalitionSlug}/cm/programs/${program}/builder`;
+  if (mode.kind === 'super') return `/super/programs/${program}/builder`;
+  return `/org/${mode.orgSlug}/admin/programs/${program}/builder`;
+}
+
+/** Every chain of stages the browser holds starts with this key (one invalidation refreshes all). */
+export const stagesKey = ['program-stages'] as const;
+
+/** The chain of stages program `id` belongs to, stage 1 first (decision 066). */
+export const stagesQuery = (programId: string) =>
+  queryOptions({
+    queryKey: [...stagesKey, programId],
+    queryFn: () => api<StageList>('GET', `/programs/${encodeURIComponent(programId)}/stages`),
+    retry,
+    refetchOnWindowFocus: false,
+  });
+
+export const addStage = (programId: string, input: AddStageInput) =>
+  api<AdminProgram>('POST', `/programs/${encodeURIComponent(programId)}/stages`, input);
+
+export const saveStageSettings = (programId: string, input: StageSettingsInput) =>
+  api<Stage>('PUT', `/programs/${encodeURIComponent(programId)}/stage-settings`, input);

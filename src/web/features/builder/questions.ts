@@ -18,6 +18,15 @@ export function newQuestionKey(type: QuestionType, questions: Question[]): strin
   }
 }
 
+/** A key `r_<random6>` for a new question of a reference letter's recommender, not yet used by its others. */
+export function newRecommenderQuestionKey(questions: readonly { key: string }[]): string {
+  const used = new Set(questions.map((rq) => rq.key));
+  for (;;) {
+    const key = `r_${random6()}`;
+    if (!used.has(key)) return key;
+  }
+}
+
 /** A new question: unrequired, labelled with its type's name, with a fresh key. */
 export function newQuestion(type: QuestionType, questions: Question[]): Question {
   const q: Question = {
@@ -27,6 +36,16 @@ export function newQuestion(type: QuestionType, questions: Question[]): Question
     required: false,
   };
   if (type === 'select' || type === 'multi_select') q.options = ['Option 1', 'Option 2'];
+  // A table starts as a budget: an item and an amount, totalled (decision 060).
+  if (type === 'table') {
+    q.columns = [
+      { key: 'c1', label: 'Item', type: 'text' },
+      { key: 'c2', label: 'Amount', type: 'number' },
+    ];
+    q.totalColumn = 'c2';
+  }
+  // A reference letter starts as one letter, typed or uploaded (decision 065).
+  if (type === 'reference_letter') Object.assign(q, { minLetters: 1, maxLetters: 1, provides: 'either' });
   return q;
 }
 
@@ -38,7 +57,8 @@ export function firstProblem(form: ApplicationForm): { message: string; index: n
   const message = formProblem(form);
   if (!message) return null;
   for (let i = 0; i < form.questions.length; i++) {
-    const prefix = { ...form, questions: form.questions.slice(0, i + 1) };
+    // The screening's problems name no question of the form (they are shown above it).
+    const prefix = { ...form, screening: undefined, questions: form.questions.slice(0, i + 1) };
     if (formProblem(prefix)) return { message, index: i };
   }
   return { message, index: -1 };

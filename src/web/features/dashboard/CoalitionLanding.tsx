@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ClipboardList, ListChecks } from 'lucide-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ClipboardList, Copy, ListChecks } from 'lucide-react';
+import { type ListedWithStages, stageOfLabel, withStages } from '../../../shared/domain/stages';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicCoalition } from '../../../shared/schemas/public';
+import { Button } from '../../components/ui/Button';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LinkButton } from '../../components/ui/LinkButton';
@@ -12,7 +14,12 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { usePageTitle } from '../../lib/title';
 import { DossierButton } from '../exports/DossierButton';
 import { DownloadButtons } from '../exports/DownloadButtons';
-import { coalitionProgramsQuery, useForbiddenRedirect } from '../programs-admin/api';
+import {
+  coalitionProgramsQuery,
+  copyTitle,
+  useForbiddenRedirect,
+  useProgramMutations,
+} from '../programs-admin/api';
 import { ReviewStatusBadge, typeLabel } from '../programs-admin/parts';
 import { DashboardShell } from './DashboardShell';
 
@@ -56,14 +63,26 @@ export function CoalitionLanding({ coalition }: { coalition: PublicCoalition }) 
   );
 }
 
-function ProgramItem({ slug, program: p }: { slug: string; program: AdminProgram }) {
+function ProgramItem({
+  slug,
+  row: { program: p, stage, stages },
+  copy,
+}: {
+  slug: string;
+  /** Programs in stages (decision 066): a later stage follows its program and says whose it is. */
+  row: ListedWithStages<AdminProgram>;
+  copy: ReturnType<typeof useProgramMutations>['copy'];
+}) {
   const id = enc(p.id);
+  const navigate = useNavigate();
   return (
-    <li className="flex flex-col gap-3 px-4 py-4">
+    <li className={cn('flex flex-col gap-3 px-4 py-4', stage && 'bg-slate-50 sm:pl-10')}>
       <div className="flex flex-wrap items-start gap-3">
         <span className="min-w-0 flex-1">
           <h3 className="font-medium text-slate-900">{p.name}</h3>
           <span className="block text-sm text-slate-600">
+            {stage && `${stage.of ? stageOfLabel(stage.number, stage.of) : `Stage ${stage.number}`} · `}
+            {!stage && stages > 1 && `${stages} stages · `}
             {p.organization_name} · {typeLabel(p.type)}
           </span>
         </span>
@@ -87,6 +106,27 @@ function ProgramItem({ slug, program: p }: { slug: string; program: AdminProgram
         >
           Dashboard
         </LinkButton>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Copy ${p.name}`}
+          title={copyTitle({ stages, laterStage: !!stage })}
+          loading={copy.isPending && copy.variables?.id === p.id}
+          disabled={copy.isPending}
+          onClick={() =>
+            copy.mutate(
+              { id: p.id, stages, laterStage: !!stage },
+              {
+                // The copy opens in the coalition's application editor.
+                onSuccess: (made) =>
+                  void navigate({ to: `/coalition/${slug}/cm/programs/${made.id}/builder` as never }),
+              },
+            )
+          }
+        >
+          <Copy className="size-4" aria-hidden="true" />
+          Copy
+        </Button>
         {p.published && (
           <>
             <DownloadButtons
@@ -111,6 +151,7 @@ function ProgramItem({ slug, program: p }: { slug: string; program: AdminProgram
 
 function CoalitionPrograms({ slug }: { slug: string }) {
   const list = useQuery(coalitionProgramsQuery(slug));
+  const { copy } = useProgramMutations();
   useForbiddenRedirect(list.error);
   return (
     <section aria-labelledby="coalition-programs" className="mt-8">
@@ -119,7 +160,8 @@ function CoalitionPrograms({ slug }: { slug: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Programs of the coalition's member organizations. Edit a program's application, follow its progress on
-        its dashboard (read-only), or download its applications, reviews and results once it is published.
+        its dashboard (read-only), copy it into a new draft, or download its applications, reviews and results
+        once it is published.
       </p>
       <div className="mt-4">
         <QueryStates
@@ -137,8 +179,8 @@ function CoalitionPrograms({ slug }: { slug: string }) {
         >
           {(data) => (
             <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
-              {data.items.map((p) => (
-                <ProgramItem key={p.id} slug={slug} program={p} />
+              {withStages(data.items).map((row) => (
+                <ProgramItem key={row.program.id} slug={slug} row={row} copy={copy} />
               ))}
             </ul>
           )}

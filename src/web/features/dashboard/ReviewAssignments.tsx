@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
+import { stageOfLabel } from '../../../shared/domain/stages';
 import { cn, focusRing } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -53,6 +54,11 @@ export function ReviewAssignments() {
                 )}
               >
                 <span className="font-medium text-slate-900">{program.name}</span>
+                {program.stage && (
+                  <span className="block text-sm text-slate-600">
+                    {stageOfLabel(program.stage.number, program.stage.of)}
+                  </span>
+                )}
                 <span className="mt-1 block text-sm capitalize text-slate-500">
                   {program.type} · {program.organization_name}
                 </span>

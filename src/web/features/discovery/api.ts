@@ -4,6 +4,7 @@ import type { FeaturedList, PublicOrgListItem, PublicProgram } from '../../../sh
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { screeningRequired } from '../screening/required';
 
 /** Public program list page size (spec §9). */
 export const PAGE_SIZE = 100;
@@ -38,6 +39,10 @@ export function useStartApplication() {
       ),
     onSuccess: (res) => navigate({ to: `/applications/${res.id}` as never }),
     onError: (err, programId) => {
+      if (screeningRequired(err)) {
+        void navigate({ to: '/programs/$id/screening', params: { id: programId } });
+        return;
+      }
       if (err instanceof ApiError && err.status === 401) {
         openLogin(`/programs/${encodeURIComponent(programId)}/start`);
         return;

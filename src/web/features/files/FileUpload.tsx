@@ -3,21 +3,15 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { uploadProblem, uploadRules } from '../../../shared/domain/uploads';
 import type { FileInfo, UploadPurpose } from '../../../shared/schemas/files';
 import { Button } from '../../components/ui/Button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { cn } from '../../components/ui/cn';
+import { LazyConfirmDialog } from '../../components/ui/LazyConfirmDialog';
 import { ApiError } from '../../lib/api';
-import { fileSizeText, UPLOAD_FAILED, type UploadHandle, uploadFile } from './api';
+import { fileSizeText, type ShownFile, UPLOAD_FAILED, type UploadHandle, uploadFile } from './api';
 
-export interface FileUploadProps {
-  purpose: UploadPurpose;
-  /** Answer files: the application and the question's key. */
-  applicationId?: string;
-  fieldKey?: string;
-  /** An organization's logo: its slug. */
-  orgSlug?: string;
+interface CommonProps<T extends ShownFile> {
   /** The file stored now, or null. */
-  value: FileInfo | null;
-  onUploaded: (file: FileInfo) => void;
+  value: T | null;
+  onUploaded: (file: T) => void;
   /** Offers Remove (after a confirmation) when given. May return a promise; errors keep the file. */
   onRemove?: () => unknown;
   disabled?: boolean;
@@ -30,6 +24,38 @@ export interface FileUploadProps {
   failureMessage?: string;
   className?: string;
 }
+
+/** POST /api/files for one of its purposes, checked first with that purpose's shared rule (uploadRules). */
+interface FilesProps extends CommonProps<FileInfo> {
+  purpose: UploadPurpose;
+  /** Answer files: the application and the question's key. */
+  applicationId?: string;
+  fieldKey?: string;
+  /** An organization's logo: its slug. */
+  orgSlug?: string;
+  upload?: undefined;
+  check?: undefined;
+  accept?: undefined;
+}
+
+/**
+ * Another endpoint with a rule of its own (a reference letter: a recommender's through the link's
+ * token, an admin's on the recommender's behalf).
+ */
+interface ThroughProps<T extends ShownFile> extends CommonProps<T> {
+  /** Sends the file (its type filled in from the name where the browser left it blank), like uploadFile. */
+  upload: (file: File, onProgress: (fraction: number) => void, failureMessage: string) => UploadHandle<T>;
+  /** The client's first check, with the endpoint's shared rule (the server checks again): a message or null. */
+  check: (file: { name: string; type: string; size: number }) => string | null;
+  /** The file picker's types (acceptForTypes of the rule's types). */
+  accept: string;
+  purpose?: undefined;
+  applicationId?: undefined;
+  fieldKey?: undefined;
+  orgSlug?: undefined;
+}
+
+export type FileUploadProps<T extends ShownFile = FileInfo> = FilesProps | ThroughProps<T>;
 
 const extensions: Record<string, string> = {
   'application/pdf': '.pdf',
@@ -48,16 +74,20 @@ const extensions: Record<string, string> = {
   'audio/wav': '.wav',
 };
 
-function acceptFor(purpose: UploadPurpose): string {
-  const types = uploadRules[purpose].types;
+/** A file picker's accept list for these content types: the types and their extensions. */
+export function acceptForTypes(types: readonly string[]): string {
   const exts = [...new Set(types.map((t) => extensions[t]).filter(Boolean))];
   return [...types, ...exts].join(',');
+}
+
+export function acceptFor(purpose: UploadPurpose): string {
+  return acceptForTypes(uploadRules[purpose].types);
 }
 
 const sameAs: Record<string, string> = { 'audio/mp3': 'audio/mpeg', 'image/heif': 'image/heic' };
 
 /** Browsers leave some types blank or guess them from the extension: fill the common gaps. */
-function declaredType(file: File): string {
+export function declaredType(file: File): string {
   if (file.type) return sameAs[file.type] ?? file.type;
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const byExt: Record<string, string> = {
@@ -74,31 +104,59 @@ function declaredType(file: File): string {
   return byExt[ext] ?? '';
 }
 
+/** How one control uploads: its check, its picker's types, and the sending (whose result goes to onUploaded). */
+interface Way {
+  accept: string;
+  problem: (file: { name: string; type: string; size: number }) => string | null;
+  send: (
+    file: File,
+    onProgress: (fraction: number) => void,
+    failureMessage: string,
+  ) => UploadHandle<() => void>;
+}
+
+const handing = <T,>(h: UploadHandle<T>, to: (file: T) => void): UploadHandle<() => void> => ({
+  promise: h.promise.then((file) => () => to(file)),
+  abort: h.abort,
+});
+
+function wayOf<T extends ShownFile>(props: FileUploadProps<T>): Way {
+  if (props.upload) {
+    const { upload, check, accept, onUploaded } = props;
+    return { accept, problem: check, send: (file, p, m) => handing(upload(file, p, m), onUploaded) };
+  }
+  const { purpose, applicationId, fieldKey, orgSlug, onUploaded } = props;
+  return {
+    accept: acceptFor(purpose),
+    problem: (file) => uploadProblem(purpose, file),
+    send: (file, p, m) =>
+      handing(uploadFile({ purpose, applicationId, fieldKey, orgSlug }, file, p, m), onUploaded),
+  };
+}
+
 /**
  * One file: choose (click or drop), upload with a progress bar (cancel while it runs), replace and
  * remove. The client checks type and size first with the shared rules; the server checks again,
- * against the bytes, and its message is shown on failure.
+ * against the bytes, and its message is shown on failure. POST /api/files by default (`purpose`), or
+ * another endpoint with a rule of its own (`upload`, `check`, `accept`).
  */
-export function FileUpload({
-  purpose,
-  applicationId,
-  fieldKey,
-  orgSlug,
-  value,
-  onUploaded,
-  onRemove,
-  disabled = false,
-  label,
-  required = false,
-  describedBy,
-  failureMessage = UPLOAD_FAILED,
-  className,
-}: FileUploadProps) {
+export function FileUpload<T extends ShownFile = FileInfo>(props: FileUploadProps<T>) {
+  const {
+    value,
+    onRemove,
+    disabled = false,
+    label,
+    required = false,
+    describedBy,
+    failureMessage = UPLOAD_FAILED,
+    className,
+  } = props;
+  const way = wayOf(props);
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const statusId = `${inputId}-status`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const handle = useRef<UploadHandle | null>(null);
+  const handle = useRef<UploadHandle<() => void> | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadingName, setUploadingName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -115,7 +173,7 @@ export function FileUpload({
     setError(null);
     setDone(false);
     const type = declaredType(file);
-    const problem = uploadProblem(purpose, { type, size: file.size });
+    const problem = way.problem({ name: file.name, type, size: file.size });
     if (problem) {
       setError(problem);
       return;
@@ -123,15 +181,15 @@ export function FileUpload({
     const typed = type === file.type ? file : new File([file], file.name, { type });
     setUploadingName(file.name);
     setProgress(0);
-    const h = uploadFile({ purpose, applicationId, fieldKey, orgSlug }, typed, setProgress, failureMessage);
+    const h = way.send(typed, setProgress, failureMessage);
     handle.current = h;
     h.promise.then(
-      (info) => {
+      (handOver) => {
         if (handle.current !== h) return;
         handle.current = null;
         setProgress(null);
         setDone(true);
-        onUploaded(info);
+        handOver();
       },
       (err: unknown) => {
         if (handle.current !== h) return;
@@ -171,7 +229,7 @@ export function FileUpload({
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        accept={acceptFor(purpose)}
+        accept={way.accept}
         disabled={blocked}
         onChange={(e) => {
           const file = e.target.files?.[0];
@@ -196,7 +254,8 @@ export function FileUpload({
         {value && !uploading && (
           <div className="flex flex-wrap items-center gap-3">
             <FileText className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
+            {/* At least 10rem for the name: on a phone the buttons wrap under it rather than cut it short. */}
+            <div className="min-w-40 flex-1">
               <p className="truncate text-sm font-medium text-slate-900">{value.fileName}</p>
               <p className="text-xs text-slate-600">{fileSizeText(value.fileSize)}</p>
             </div>
@@ -287,7 +346,7 @@ export function FileUpload({
         </p>
       )}
       {onRemove && value && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
           title="Remove this file?"

@@ -12,8 +12,17 @@ export interface UploadTarget {
   orgSlug?: string;
 }
 
-export interface UploadHandle {
-  promise: Promise<FileInfo>;
+/**
+ * What an upload control shows of a stored file: its name and size, never a link (a caller whose user
+ * may read the file back offers its own View beside it).
+ */
+export interface ShownFile {
+  fileName: string;
+  fileSize: number;
+}
+
+export interface UploadHandle<T = FileInfo> {
+  promise: Promise<T>;
   abort(): void;
 }
 
@@ -22,26 +31,31 @@ export const NOT_SIGNED_IN = 'Not signed in';
 export const UPLOAD_FAILED = 'Upload failed';
 export const UPLOAD_CANCELLED = 'Upload cancelled';
 
+export interface SendFileOptions<T> {
+  onProgress?: (fraction: number) => void;
+  /** The words when the server gives none of its own (or its message is not shown). */
+  failureMessage?: string;
+  /** The Content-Type sent (default the file's own, else application/octet-stream). */
+  contentType?: string;
+  /** Which refusals show the server's message (the others show `failureMessage`); 401 is 'Not signed in'. */
+  serverWords?: (status: number) => boolean;
+  /** The result, from the 2xx JSON body. */
+  result: (body: unknown) => T;
+}
+
 /**
- * Sends one file as the raw request body (never multipart), reporting progress (0..1). Rejects with
- * an ApiError whose message is the server's (type and size messages word for word), 'Not signed in'
- * on 401, or `failureMessage` otherwise.
+ * POSTs one file to `url` as the raw request body (never multipart), reporting progress (0..1), with
+ * XMLHttpRequest (fetch reports no upload progress). Rejects with an ApiError: 'Not signed in' on 401,
+ * the server's message where `serverWords` says so, `failureMessage` otherwise; code 'aborted' when
+ * cancelled, 'network' when the request did not reach the server.
  */
-export function uploadFile(
-  target: UploadTarget,
-  file: File,
-  onProgress?: (fraction: number) => void,
-  failureMessage = UPLOAD_FAILED,
-): UploadHandle {
+export function sendFile<T>(url: string, file: File, options: SendFileOptions<T>): UploadHandle<T> {
+  const { onProgress, failureMessage = UPLOAD_FAILED, serverWords = () => true, result } = options;
   const xhr = new XMLHttpRequest();
-  const params = new URLSearchParams({ purpose: target.purpose });
-  if (target.applicationId) params.set('application_id', target.applicationId);
-  if (target.fieldKey) params.set('field_key', target.fieldKey);
-  if (target.orgSlug) params.set('org_slug', target.orgSlug);
-  const promise = new Promise<FileInfo>((resolve, reject) => {
-    xhr.open('POST', `/api/files?${params}`);
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.setRequestHeader('content-type', options.contentType || file.type || 'application/octet-stream');
     xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (e) => {
@@ -56,12 +70,12 @@ export function uploadFile(
       }
       if (xhr.status >= 200 && xhr.status < 300 && body) {
         onProgress?.(1);
-        resolve(body as FileInfo);
+        resolve(result(body));
         return;
       }
       const err = (body as { error?: { code?: string; message?: string } } | null)?.error;
       if (xhr.status === 401) reject(new ApiError(401, 'unauthenticated', NOT_SIGNED_IN));
-      else if ((xhr.status === 413 || xhr.status === 422 || xhr.status === 409) && err?.message)
+      else if (serverWords(xhr.status) && err?.message)
         reject(new ApiError(xhr.status, err.code ?? 'error', err.message));
       else reject(new ApiError(xhr.status, err?.code ?? 'error', failureMessage));
     };
@@ -72,9 +86,49 @@ export function uploadFile(
   return { promise, abort: () => xhr.abort() };
 }
 
+/**
+ * Sends one file to POST /api/files, reporting progress (0..1). Rejects with an ApiError whose message
+ * is the server's (type and size messages word for word), 'Not signed in' on 401, or `failureMessage`
+ * otherwise.
+ */
+export function uploadFile(
+  target: UploadTarget,
+  file: File,
+  onProgress?: (fraction: number) => void,
+  failureMessage = UPLOAD_FAILED,
+): UploadHandle {
+  const params = new URLSearchParams({ purpose: target.purpose });
+  if (target.applicationId) params.set('application_id', target.applicationId);
+  if (target.fieldKey) params.set('field_key', target.fieldKey);
+  if (target.orgSlug) params.set('org_slug', target.orgSlug);
+  return sendFile(`/api/files?${params}`, file, {
+    onProgress,
+    failureMessage,
+    serverWords: (status) => status === 413 || status === 422 || status === 409,
+    result: (body) => body as FileInfo,
+  });
+}
+
 /** A short-lived (600 s) link to view or download a stored file the caller may read. */
 export function signFile(path: string): Promise<SignedUrl> {
   return api<SignedUrl>('POST', '/files/sign', { path });
+}
+
+/**
+ * Opens a stored file in a new tab, signed on the click. The tab is opened first (a pop-up blocker
+ * allows it only inside the click) and pointed at the link once signed; the page itself stays.
+ * Throws (the tab closed) when the file cannot be signed.
+ */
+export async function openSignedFile(path: string): Promise<void> {
+  const tab = window.open('about:blank', '_blank');
+  try {
+    const { url } = await signFile(path);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
 }
 
 export const fileSizeText = (bytes: number): string => {

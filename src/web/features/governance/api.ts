@@ -133,7 +133,11 @@ export function useEntityMutations(entity: Entity) {
   const create = useMutation({
     mutationFn: (input: CreateEntityInput) =>
       api<{ message: string; item: SuperOrg }>('POST', `/super/${entity}`, input),
-    onSuccess: done,
+    // Not waiting for the lists to refetch: the form empties as soon as the server answers, so what is typed
+    // into it after the new row appears is never wiped (nor ignored as a second submit while busy).
+    onSuccess: (res) => {
+      void done(res);
+    },
     // The form shows a taken slug beside the field; other failures are toasts.
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) return;

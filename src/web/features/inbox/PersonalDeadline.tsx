@@ -16,20 +16,32 @@ function localValue(iso: string | null): string {
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}T${pad(t.getHours())}:${pad(t.getMinutes())}`;
 }
 
-/**
- * An admin gives one applicant a personal close time with a note (issue 31 item 3): the server
- * accepts their saves and submit until then while everyone else is closed, and emails them.
- */
-export function PersonalDeadlineButton({
-  programId,
-  applicationId,
-  applicantName,
-  current,
-}: {
+/** One application the dialog sets a personal deadline on. */
+export interface DeadlineTarget {
   programId: string;
   applicationId: string;
-  applicantName: string;
+}
+
+/**
+ * An admin gives one applicant (or a few, selected in the inbox) a personal close time with a note
+ * (issue 31 item 3): the server accepts their saves and submit until then while everyone else is
+ * closed, and emails them. The route takes up to 100 applications of one program: the selection is
+ * sent one program at a time.
+ */
+export function PersonalDeadlineButton({
+  targets,
+  label,
+  title,
+  current,
+  onDone,
+}: {
+  targets: DeadlineTarget[];
+  /** The button's accessible name. */
+  label: string;
+  /** The dialog's title (the applicant's name, or the count). */
+  title: string;
   current: string | null;
+  onDone?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -37,18 +49,27 @@ export function PersonalDeadlineButton({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const many = targets.length > 1;
   async function save() {
     setError(null);
     if (!when) return setError(d.mustBeFuture);
     setBusy(true);
     try {
-      await api('POST', `/programs/${encodeURIComponent(programId)}/personal-deadlines`, {
-        application_ids: [applicationId],
-        close_at: new Date(when).toISOString(),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
-      toast.success(d.set);
+      const byProgram = new Map<string, string[]>();
+      for (const t of targets)
+        byProgram.set(t.programId, [...(byProgram.get(t.programId) ?? []), t.applicationId]);
+      for (const [programId, ids] of byProgram) {
+        for (let i = 0; i < ids.length; i += 100) {
+          await api('POST', `/programs/${encodeURIComponent(programId)}/personal-deadlines`, {
+            application_ids: ids.slice(i, i + 100),
+            close_at: new Date(when).toISOString(),
+            ...(note.trim() ? { note: note.trim() } : {}),
+          });
+        }
+      }
+      toast.success(many ? `${d.set} for ${targets.length} applications` : d.set);
       setOpen(false);
+      onDone?.();
       await queryClient.invalidateQueries();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'Save failed');
@@ -62,15 +83,20 @@ export function PersonalDeadlineButton({
         size="sm"
         variant="secondary"
         onClick={() => setOpen(true)}
-        aria-label={`${d.setTitle}: ${applicantName}`}
+        aria-label={label}
+        disabled={targets.length === 0}
       >
-        {d.setTitle}
+        {many ? `${d.setTitle} (${targets.length})` : d.setTitle}
       </Button>
       <Dialog
         open={open}
         onOpenChange={(next) => !busy && setOpen(next)}
-        title={`${d.setTitle}: ${applicantName}`}
-        description="Until this time they can still save and submit, while the program is closed for everyone else. They are emailed."
+        title={`${d.setTitle}: ${title}`}
+        description={
+          many
+            ? `Until this time these ${targets.length} applicants can still save and submit, while the program is closed for everyone else. Each is emailed.`
+            : 'Until this time they can still save and submit, while the program is closed for everyone else. They are emailed.'
+        }
         size="sm"
         footer={
           <>
@@ -78,7 +104,7 @@ export function PersonalDeadlineButton({
               Cancel
             </Button>
             <Button onClick={save} loading={busy}>
-              Save deadline
+              {many ? `Save deadline for ${targets.length} applications` : 'Save deadline'}
             </Button>
           </>
         }
@@ -93,7 +119,7 @@ export function PersonalDeadlineButton({
             required
           />
           <Textarea
-            label="Note to the applicant (optional)"
+            label={many ? 'Note to the applicants (optional)' : 'Note to the applicant (optional)'}
             value={note}
             maxLength={LIMITS.line}
             rows={3}

@@ -34,7 +34,7 @@ export function OrgAdminHub({ org }: { org: PublicOrg }) {
     },
     {
       title: 'Applications Inbox',
-      description: 'Every review of every application.',
+      description: 'Every application with its status, reviews and messages.',
       icon: Inbox,
       to: `/org/${org.slug}/admin/reviews`,
     },

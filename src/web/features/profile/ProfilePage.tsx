@@ -31,7 +31,7 @@ import { Stepper } from '../../components/ui/Stepper';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/title';
 import { toast } from '../../lib/toast';
-import { fileSizeText, signFile } from '../files/api';
+import { fileSizeText, openSignedFile } from '../files/api';
 import { FileUpload } from '../files/FileUpload';
 import { MailPreferencesCard } from '../mail/MailPreferencesCard';
 import { profileKey, profileQuery, removePortfolioFile, removeResume, saveProfile } from './api';
@@ -367,14 +367,9 @@ function FilesStep({ profile, onProfile }: { profile: Profile; onProfile: (p: Pr
   const [adding, setAdding] = useState(0);
 
   async function view(file: FileInfo) {
-    // Open the tab first (a popup blocker allows it only inside the click), then point it at the link.
-    const tab = window.open('about:blank', '_blank');
     try {
-      const { url } = await signFile(file.filePath);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
+      await openSignedFile(file.filePath);
     } catch (err) {
-      tab?.close();
       toast.error(
         `Failed to load file: ${err instanceof ApiError ? err.message : 'Unable to generate preview'}`,
       );

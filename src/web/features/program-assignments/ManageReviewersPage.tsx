@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { stageOfLabel, withStages } from '../../../shared/domain/stages';
 import type { AssignedUser } from '../../../shared/schemas/program-assignments';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
@@ -146,12 +147,14 @@ function ProgramList({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  // Programs in stages (decision 066): each stage has its own reviewers; a later stage is listed
+  // under its program and named by its place, so two stages called "Full proposal" are told apart.
   return (
     <ul className="space-y-3">
-      {programs.map((p) => {
+      {withStages(programs).map(({ program: p, stage }) => {
         const active = p.id === selectedId;
         return (
-          <li key={p.id}>
+          <li key={p.id} className={stage ? 'ml-6' : undefined}>
             <button
               type="button"
               aria-pressed={active}
@@ -166,6 +169,11 @@ function ProgramList({
                 <span className="font-semibold text-slate-900">{p.name}</span>
                 {p.published && <Badge status="published">Published</Badge>}
               </span>
+              {stage && (
+                <span className="block text-sm text-slate-600">
+                  {stage.of ? stageOfLabel(stage.number, stage.of) : `Stage ${stage.number}`}
+                </span>
+              )}
               <span className="mt-1 block text-sm text-slate-600 line-clamp-2">
                 {p.description || 'No description'}
               </span>

@@ -8,7 +8,16 @@ import { DossierButton } from '../exports/DossierButton';
 import { DownloadButtons } from '../exports/DownloadButtons';
 import { useForbiddenRedirect } from '../programs-admin/api';
 import { coalitionDashboardQuery } from './api';
-import { DashboardSkeleton, Drafts, dashboardError, Funnel, Panel, ReviewerProgress } from './parts';
+import {
+  DashboardSkeleton,
+  Drafts,
+  dashboardError,
+  Funnel,
+  Panel,
+  ReviewerProgress,
+  ScreeningPanel,
+  StageFunnelPanel,
+} from './parts';
 import { SubmissionsChart } from './SubmissionsChart';
 
 /**
@@ -65,6 +74,8 @@ export function CoalitionProgramDashboardPage({
             <Panel title="Funnel">
               <Funnel funnel={data.funnel} />
             </Panel>
+            {data.stages && <StageFunnelPanel stages={data.stages} programId={programId} />}
+            {data.screening && <ScreeningPanel screening={data.screening} />}
             <Panel title="Submissions per day">
               <SubmissionsChart data={data} />
             </Panel>

@@ -21,6 +21,8 @@ import {
   type NumberLink,
   Panel,
   ReviewerProgress,
+  ScreeningPanel,
+  StageFunnelPanel,
 } from './parts';
 import { SubmissionsChart } from './SubmissionsChart';
 
@@ -96,6 +98,22 @@ export function ProgramDashboardPage({
             <Panel title="Funnel">
               <Funnel funnel={data.funnel} link={inboxLink(data)} />
             </Panel>
+            {data.stages && (
+              <StageFunnelPanel
+                stages={data.stages}
+                programId={programId}
+                stageLink={(s, children) => (
+                  <Link
+                    to="/org/$orgSlug/admin/programs/$programId/dashboard"
+                    params={{ orgSlug, programId: s.program_id }}
+                    className={cn('text-blue-700 underline-offset-2 hover:underline', focusRing)}
+                  >
+                    {children}
+                  </Link>
+                )}
+              />
+            )}
+            {data.screening && <ScreeningPanel screening={data.screening} />}
             <Panel title="Submissions per day">
               <SubmissionsChart data={data} />
             </Panel>

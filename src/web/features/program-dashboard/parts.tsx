@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Dashboard } from '../../../shared/schemas/dashboard';
+import { changeRequestMessages } from '../../../shared/domain/change-requests';
+import { stageTabLabel } from '../../../shared/domain/stages';
+import type { Dashboard, StageFunnel } from '../../../shared/schemas/dashboard';
 import type { InboxStatus } from '../../../shared/schemas/reviews';
 import { cn } from '../../components/ui/cn';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
+import { nameCell, rowClass, ScrollTable, td } from '../programs-admin/parts';
 
 /**
  * The program dashboard's panels, shared by the admins' page and the coalition manager's read-only
@@ -35,7 +38,12 @@ export function Panel({
   );
 }
 
-const stages: { key: keyof Dashboard['funnel']; label: string; status: InboxStatus; hint: string }[] = [
+const stages: {
+  key: Exclude<keyof Dashboard['funnel'], 'changes_requested'>;
+  label: string;
+  status: InboxStatus;
+  hint: string;
+}[] = [
   { key: 'started', label: 'Started', status: 'started', hint: 'Applications begun, submitted or not' },
   { key: 'submitted', label: 'Submitted', status: 'all', hint: 'Sent in by the applicant' },
   { key: 'in_review', label: 'In review', status: 'draft', hint: 'A review is being written' },
@@ -46,24 +54,41 @@ const stages: { key: keyof Dashboard['funnel']; label: string; status: InboxStat
 export function Funnel({ funnel, link }: { funnel: Dashboard['funnel']; link?: NumberLink }) {
   const top = Math.max(1, funnel.started);
   return (
-    <ol className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-      {stages.map((s) => {
-        const n = funnel[s.key];
-        const shown = n.toLocaleString();
-        return (
-          <li key={s.key} className="rounded-lg border border-slate-200 p-3">
-            <p className="text-sm font-medium text-slate-700">{s.label}</p>
-            <p className="mt-1 text-3xl font-semibold tabular-nums">
-              {link ? link(s.status, `${s.label}: ${n}. Open them in the inbox`, shown) : shown}
-            </p>
-            <div className="mt-2 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
-              <div className="h-full rounded-full bg-blue-600" style={{ width: `${(n / top) * 100}%` }} />
-            </div>
-            <p className="mt-2 text-xs text-slate-600">{s.hint}</p>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {stages.map((s) => {
+          const n = funnel[s.key];
+          const shown = n.toLocaleString();
+          return (
+            <li key={s.key} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-sm font-medium text-slate-700">{s.label}</p>
+              <p className="mt-1 text-3xl font-semibold tabular-nums">
+                {link ? link(s.status, `${s.label}: ${n}. Open them in the inbox`, shown) : shown}
+              </p>
+              <div className="mt-2 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
+                <div className="h-full rounded-full bg-blue-600" style={{ width: `${(n / top) * 100}%` }} />
+              </div>
+              <p className="mt-2 text-xs text-slate-600">{s.hint}</p>
+            </li>
+          );
+        })}
+      </ol>
+      {funnel.changes_requested ? (
+        <p className="mt-3 text-sm text-slate-700">
+          {changeRequestMessages.status}:{' '}
+          <span className="font-semibold tabular-nums">
+            {link
+              ? link(
+                  'changes_requested',
+                  `${changeRequestMessages.status}: ${funnel.changes_requested}. Open them in the inbox`,
+                  funnel.changes_requested.toLocaleString(),
+                )
+              : funnel.changes_requested.toLocaleString()}
+          </span>{' '}
+          <span className="text-slate-600">(submitted, waiting for the applicant’s changes)</span>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -196,3 +221,113 @@ export function DashboardSkeleton() {
 /** The dashboard's error line: the server's message, or a plain one. */
 export const dashboardError = (error: unknown) =>
   error instanceof Error ? error.message : 'Failed to load the dashboard.';
+
+/** Eligibility screening (decision 061): passed, screened out, and how often each rule failed. */
+export function ScreeningPanel({ screening }: { screening: NonNullable<Dashboard['screening']> }) {
+  return (
+    <Panel title="Screening">
+      <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="rounded-lg border border-slate-200 p-3">
+          <dt className="text-sm font-medium text-slate-700">Passed</dt>
+          <dd className="mt-1 text-3xl font-semibold tabular-nums">{screening.passed.toLocaleString()}</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 p-3">
+          <dt className="text-sm font-medium text-slate-700">Screened out</dt>
+          <dd className="mt-1 text-3xl font-semibold tabular-nums">
+            {screening.screened_out.toLocaleString()}
+          </dd>
+        </div>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-800">Screened out by rule</h3>
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {screening.by_rule.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two rules may read the same
+          <li key={i} className="flex items-baseline justify-between gap-4 py-2">
+            <span className="text-slate-800">{r.rule}</span>
+            <span className="shrink-0 tabular-nums text-slate-700">
+              {r.failed.toLocaleString()}
+              <span className="sr-only"> screened out</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-600">
+        Answers to the current screening; someone may fail more than one rule.
+      </p>
+    </Panel>
+  );
+}
+
+/**
+ * Programs in stages (decision 066): the funnel of every stage, one row of numbers each — invited to
+ * it (later stages; stage 1 is open to all), submitted, decided, and shortlisted: invited on to the
+ * next stage. A table (cards on phones); the stage whose dashboard this is, marked. `stageLink` opens
+ * another stage's dashboard where the page has one.
+ */
+/** A number cell, labelled with its column on phones (the rows stack into cards). */
+function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={cn(td, 'tabular-nums')}>
+      {children}
+    </td>
+  );
+}
+
+export function StageFunnelPanel({
+  stages,
+  programId,
+  stageLink,
+}: {
+  stages: StageFunnel[];
+  programId: string;
+  stageLink?: (stage: StageFunnel, children: ReactNode) => ReactNode;
+}) {
+  const columns = ['Stage', 'Invited', 'Submitted', 'Decided', 'Shortlisted for the next stage'];
+  return (
+    <Panel title="Funnel per stage">
+      <p className="mb-3 text-sm text-slate-600">
+        Applied, shortlisted (invited to the next stage), submitted there, decided: stage by stage.
+      </p>
+      <ScrollTable label="Funnel per stage" columns={columns} stickyFirst>
+        {stages.map((s) => {
+          const here = s.program_id === programId;
+          const label = stageTabLabel(s.stage_number, s.name);
+          return (
+            <tr key={s.program_id} className={cn(rowClass, here && 'bg-blue-50')}>
+              <th scope="row" className={here ? nameCell.replace('bg-white', 'bg-blue-50') : nameCell}>
+                {here || !stageLink ? label : stageLink(s, label)}
+                {here && <span className="block text-xs font-normal text-slate-600">This dashboard</span>}
+                {!s.published && (
+                  <span className="block text-xs font-normal text-amber-800">Not published</span>
+                )}
+              </th>
+              <NumberCell label="Invited">
+                {s.invited === null ? (
+                  <span className="text-slate-600">Open to all</span>
+                ) : (
+                  <>
+                    {s.invited.toLocaleString()}
+                    {s.invitations_withdrawn ? (
+                      <span className="block text-xs text-slate-600">
+                        {s.invitations_withdrawn.toLocaleString()} withdrawn
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </NumberCell>
+              <NumberCell label="Submitted">{s.submitted.toLocaleString()}</NumberCell>
+              <NumberCell label="Decided">{s.decided.toLocaleString()}</NumberCell>
+              <NumberCell label="Shortlisted">
+                {s.advanced === null ? (
+                  <span className="text-slate-600">Last stage</span>
+                ) : (
+                  s.advanced.toLocaleString()
+                )}
+              </NumberCell>
+            </tr>
+          );
+        })}
+      </ScrollTable>
+    </Panel>
+  );
+}

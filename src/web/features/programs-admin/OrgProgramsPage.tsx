@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ClipboardList, Copy } from 'lucide-react';
+import { ClipboardList, Copy, CornerDownRight } from 'lucide-react';
 import { useState } from 'react';
 import { matchesProgramFilter, type ProgramFilter } from '../../../shared/domain/admin-home';
+import { stageOfLabel, withStages } from '../../../shared/domain/stages';
 import type { AdminProgram } from '../../../shared/schemas/programs';
 import type { PublicOrg } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
@@ -14,7 +15,7 @@ import { LinkButton } from '../../components/ui/LinkButton';
 import { QueryStates } from '../../components/ui/QueryStates';
 import { usePageTitle } from '../../lib/title';
 import { OrgAdminPage } from '../org-admin/OrgAdminPage';
-import { orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
+import { copyTitle, orgProgramsQuery, useForbiddenRedirect, useProgramMutations } from './api';
 import { CreateDraftForm } from './CreateDraftForm';
 import {
   actionsCell,
@@ -57,6 +58,9 @@ export function OrgProgramsPage({
   const { copy, remove, restore } = useProgramMutations();
   const [toDelete, setToDelete] = useState<AdminProgram | null>(null);
   const shown = list.data?.items.filter((p) => !show || matchesProgramFilter(show, p));
+  // Programs in stages (decision 066): a later stage is listed under its program, named by its place.
+  const rows = withStages(shown ?? [], deleted.data?.items);
+  const inStages = rows.some((r) => r.stage || r.stages > 1);
 
   return (
     <OrgAdminPage
@@ -107,10 +111,28 @@ export function OrgProgramsPage({
               stickyFirst
               columns={['Name', 'Type', 'Status', 'Window', 'Published', '']}
             >
-              {(shown ?? []).map((p) => (
-                <tr key={p.id} className={rowClass}>
-                  <th scope="row" className={nameCell}>
-                    {p.name}
+              {rows.map(({ program: p, stage, stages }) => (
+                <tr key={p.id} className={cn(rowClass, stage && 'bg-slate-50/60')}>
+                  <th scope="row" className={cn(nameCell, stage && 'bg-slate-50 sm:pl-8')}>
+                    <span className="flex items-start gap-1.5">
+                      {stage && (
+                        <CornerDownRight
+                          className="mt-0.5 size-4 shrink-0 text-slate-500"
+                          aria-hidden="true"
+                        />
+                      )}
+                      <span className="min-w-0">
+                        {p.name}
+                        {stage && (
+                          <span className="block text-xs font-normal text-slate-600">
+                            {stage.of ? stageOfLabel(stage.number, stage.of) : `Stage ${stage.number}`}
+                          </span>
+                        )}
+                        {!stage && stages > 1 && (
+                          <span className="block text-xs font-normal text-slate-600">{stages} stages</span>
+                        )}
+                      </span>
+                    </span>
                   </th>
                   <td className={td} data-label="Type">
                     {typeLabel(p.type)}
@@ -140,10 +162,10 @@ export function OrgProgramsPage({
                         variant="secondary"
                         size="sm"
                         aria-label={`Copy ${p.name}`}
-                        title="Copy into a new draft: same form and review settings, no dates or applications"
-                        loading={copy.isPending && copy.variables === p.id}
+                        title={copyTitle({ stages, laterStage: !!stage })}
+                        loading={copy.isPending && copy.variables?.id === p.id}
                         disabled={copy.isPending}
-                        onClick={() => copy.mutate(p.id)}
+                        onClick={() => copy.mutate({ id: p.id, stages, laterStage: !!stage })}
                       >
                         <Copy className="size-4" aria-hidden="true" />
                         Copy
@@ -156,9 +178,20 @@ export function OrgProgramsPage({
             </ScrollTable>
           )}
         </QueryStates>
+        {inStages && (
+          <p className="mt-3 text-sm text-slate-600">
+            Copy of a program in stages copies all its stages, each with its own form and review settings.
+            Copy of a later stage makes a program of its own from it, open to everyone once published.
+          </p>
+        )}
       </section>
 
-      <DeletedPrograms query={deleted} restore={restore} viewHref={(p) => builderHref(org.slug, p.id)} />
+      <DeletedPrograms
+        query={deleted}
+        restore={restore}
+        copy={copy}
+        viewHref={(p) => builderHref(org.slug, p.id)}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}

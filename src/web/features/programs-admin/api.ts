@@ -56,6 +56,18 @@ export type CreateDraftInput = {
 
 export { isForbidden, useForbiddenRedirect };
 
+/** What Copy copies: a program (with its `stages`, stage 1 included), or a later stage on its own. */
+export type CopyRequest = { id: string; stages?: number; laterStage?: boolean };
+
+/** The words of Copy's tooltip for a row of an admin list. */
+export function copyTitle({ stages = 1, laterStage = false }: Omit<CopyRequest, 'id'>) {
+  if (laterStage)
+    return 'Copy this stage alone into a new draft program of its own: same form and review settings, open to everyone once published';
+  if (stages > 1)
+    return `Copy into a new draft with its ${stages} stages: same forms and review settings, no dates, applications or invitations`;
+  return 'Copy into a new draft: same form and review settings, no dates or applications';
+}
+
 /** Mutations of the programs admin screens: each refreshes every program list on success. */
 export function useProgramMutations() {
   const queryClient = useQueryClient();
@@ -82,11 +94,15 @@ export function useProgramMutations() {
   });
 
   const copy = useMutation({
-    mutationFn: (id: string) => api<AdminProgram>('POST', `/programs/${enc(id)}/copy`),
-    onSuccess: (program) => {
-      toast.success(`Copied as a new draft: ${program.name}`, {
-        description: 'Drafts must be reviewed/approved before publishing.',
-      });
+    mutationFn: ({ id }: CopyRequest) => api<AdminProgram>('POST', `/programs/${enc(id)}/copy`),
+    onSuccess: (program, { stages = 1, laterStage = false }) => {
+      // Programs in stages (decision 066): stage 1 copies its chain; a later stage alone becomes a program.
+      const what = laterStage
+        ? `Copied as a program of its own: ${program.name}`
+        : stages > 1
+          ? `Copied as a new draft with its ${stages} stages: ${program.name}`
+          : `Copied as a new draft: ${program.name}`;
+      toast.success(what, { description: 'Drafts must be reviewed/approved before publishing.' });
       return refresh();
     },
     onError: fail('Copy failed'),

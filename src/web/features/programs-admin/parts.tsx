@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Trash2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { reviewStatusLabel } from '../../../shared/domain/program-status';
 import type { AdminProgram } from '../../../shared/schemas/programs';
@@ -10,6 +10,7 @@ import { LinkButton } from '../../components/ui/LinkButton';
 import type { QueryLike } from '../../components/ui/QueryStates';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { formatDateTime } from '../../lib/format';
+import { type CopyRequest, copyTitle } from './api';
 
 export const programTypeOptions = [
   { value: 'audition', label: 'Audition' },
@@ -137,11 +138,14 @@ export function DeletedPrograms({
   query,
   restore,
   viewHref,
+  copy,
   showOrganization = false,
 }: {
   query: QueryLike<{ items: AdminProgram[] }>;
   restore: ComponentProps<typeof DeletedList>['restore'];
   viewHref: (p: AdminProgram) => string;
+  /** Copy into a new draft (issue 29 item 5: a deleted program is copied like any other). */
+  copy?: CopyAction;
   showOrganization?: boolean;
 }) {
   return (
@@ -152,12 +156,37 @@ export function DeletedPrograms({
       emptyText="No deleted programs."
       detail={(p) => `${showOrganization ? `${p.organization_name} · ` : ''}${typeLabel(p.type)}`}
       actions={(p) => (
-        <LinkButton to={viewHref(p) as never} variant="secondary" size="sm" aria-label={`View ${p.name}`}>
-          View
-        </LinkButton>
+        <>
+          <LinkButton to={viewHref(p) as never} variant="secondary" size="sm" aria-label={`View ${p.name}`}>
+            View
+          </LinkButton>
+          {copy && <CopyProgramButton program={p} copy={copy} />}
+        </>
       )}
       restore={restore}
     />
+  );
+}
+
+/** The copy mutation of `useProgramMutations`, as the Copy buttons use it. */
+type CopyAction = { mutate: (request: CopyRequest) => void; isPending: boolean; variables?: CopyRequest };
+
+/** A deleted program's Copy button: a new draft "… (copy)" with the same form and settings. */
+function CopyProgramButton({ program, copy }: { program: AdminProgram; copy: CopyAction }) {
+  const laterStage = !!program.parent_program_id;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`Copy ${program.name}`}
+      title={copyTitle({ laterStage })}
+      loading={copy.isPending && copy.variables?.id === program.id}
+      disabled={copy.isPending}
+      onClick={() => copy.mutate({ id: program.id, laterStage })}
+    >
+      <Copy className="size-4" aria-hidden="true" />
+      Copy
+    </Button>
   );
 }
 

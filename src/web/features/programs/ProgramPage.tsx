@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { deadlineMessages } from '../../../shared/domain/deadlines';
 import { windowState } from '../../../shared/domain/programs';
 import type { PublicProgramDetail } from '../../../shared/schemas/public';
 import { BackLink } from '../../components/ui/BackLink';
@@ -11,6 +12,7 @@ import { LinkButton } from '../../components/ui/LinkButton';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { meQuery } from '../../lib/session';
 import { usePageTitle } from '../../lib/title';
+import { myDraftsQuery } from '../applications/api';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { ProgramChip } from './ProgramChip';
 
@@ -28,7 +30,12 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
   usePageTitle(program.name);
   const me = useQuery(meQuery);
   const state = windowState(program.open_at, program.close_at, new Date());
-  const blocked = state !== 'open';
+  // After the close, a signed-in applicant whose own deadline runs later (a personal deadline, a
+  // late-submission link: shared/domain/deadlines) still continues their draft (decision 058).
+  const drafts = useQuery({ ...myDraftsQuery, enabled: state === 'closed' && !!me.data });
+  const mine = drafts.data?.items.find((d) => d.program_id === program.id);
+  const ownClose = mine?.close_at && new Date(mine.close_at).getTime() > Date.now() ? mine.close_at : null;
+  const blocked = state !== 'open' && !ownClose;
   const { form } = program;
   const { openLogin } = useLoginDialog();
   // Straight to the editable application (started or fetched); visitors sign in first, then land there.
@@ -95,6 +102,12 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
               <dt className="text-slate-500">Closes</dt>
               <dd>{program.close_at ? formatDateTime(program.close_at) : 'No deadline set'}</dd>
             </div>
+            {ownClose && (
+              <div>
+                <dt className="text-slate-500">{deadlineMessages.personal}</dt>
+                <dd className="font-medium text-slate-900">{formatDateTime(ownClose)}</dd>
+              </div>
+            )}
           </dl>
         </section>
 
@@ -104,7 +117,7 @@ export function ProgramPage({ program }: { program: PublicProgramDetail }) {
               Coming Soon
               {program.open_at && <span className="font-normal">— opens {formatDate(program.open_at)}</span>}
             </p>
-          ) : state === 'closed' ? (
+          ) : state === 'closed' && !ownClose ? (
             <p className="font-semibold text-red-700">Closed</p>
           ) : me.data ? (
             <LinkButton to="/programs/$id/start" params={{ id: program.id }} size="lg">

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Award } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { stageLabel } from '../../../shared/domain/stages';
 import type { PublishedResult } from '../../../shared/schemas/results';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -60,7 +61,10 @@ export function MyResults() {
   );
 }
 
-/** One published result as the applicant sees it (also the publish page's preview). */
+/**
+ * One published result as the applicant sees it (also the publish page's preview): a later stage's
+ * result is named by the program applied to, with the stage under it (decision 066).
+ */
 export function ResultCard({
   result: r,
   headingLevel = 2,
@@ -73,7 +77,12 @@ export function ResultCard({
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading className="text-lg font-semibold text-slate-900">{r.program_name}</Heading>
+        <div className="min-w-0">
+          <Heading className="text-lg font-semibold text-slate-900">{r.program_name}</Heading>
+          {r.stage && (
+            <p className="text-sm text-slate-600">{stageLabel(r.stage.name, r.stage.stage_number)}</p>
+          )}
+        </div>
         <p className="text-sm text-slate-600">
           Published <time dateTime={r.published_at}>{formatDateTime(r.published_at)}</time>
         </p>

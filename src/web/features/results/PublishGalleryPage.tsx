@@ -58,6 +58,11 @@ export function PublishGalleryPage({ org }: { org: PublicOrg }) {
                     {typeLabel(p.type)}
                   </p>
                   <h2 className="mt-1 text-lg font-semibold text-slate-900">{p.name}</h2>
+                  {p.stage && (
+                    <p className="text-sm text-slate-600">
+                      Stage {p.stage.stage_number} of {p.stage.program_name}
+                    </p>
+                  )}
                   <p className="mt-1 line-clamp-3 text-sm text-slate-600">
                     {p.description || 'No description'}
                   </p>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   commentPreview,
   type PublishMode,
+  stageQueueNote,
   type Visibility,
   visiblePayload,
 } from '../../../shared/domain/results';
@@ -90,6 +91,7 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
   const [pending, setPending] = useState<Pending>(null);
   const sending = visibility ?? { decision: true, score: false, comments: false, customMessage: null };
   const previewRow = visibleSelected[0] ?? rows[0] ?? null;
+  const laterStage = queue.data?.stage && queue.data.stage.stage_number > 1 ? queue.data.stage : null;
 
   const publish = useMutation({
     mutationFn: (mode: PublishMode) =>
@@ -178,6 +180,11 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
           hint="What each applicant was sent."
         />
       </div>
+      {queue.data?.stage && (
+        <p className="mt-4 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950">
+          {stageQueueNote(queue.data.stage)}
+        </p>
+      )}
 
       {queue.isError ? (
         isForbidden(queue.error) ? null : (
@@ -247,7 +254,16 @@ export function PublishProgramPage({ org, programId }: { org?: PublicOrg; progra
                       <ResultCard
                         result={{
                           publication_id: 'preview',
-                          program_name: previewRow.program_name,
+                          // A later stage's result is shown under the program applied to (stage 1).
+                          ...(laterStage
+                            ? {
+                                program_name: laterStage.program_name,
+                                stage: {
+                                  name: previewRow.program_name,
+                                  stage_number: laterStage.stage_number,
+                                },
+                              }
+                            : { program_name: previewRow.program_name }),
                           published_at: new Date().toISOString(),
                           visibility: { ...sending, customMessage: sending.customMessage?.trim() || null },
                           payload: visiblePayload(sending, previewRow),

@@ -3,9 +3,21 @@ import { visibleQuestions } from '../../../shared/domain/conditions';
 import { takesAnswer, yesNoLabels } from '../../../shared/domain/forms';
 import { profileSectionNames, profileSections } from '../../../shared/domain/profile-completeness';
 import { profileFieldLabels, profileFieldsBySection } from '../../../shared/domain/profile-visibility';
+import { stageLabel } from '../../../shared/domain/stages';
+import {
+  cellText,
+  isBlankRow,
+  tableColumns,
+  tableRows,
+  tableTotal,
+  totalColumnOf,
+} from '../../../shared/domain/tables';
 import type { FileInfo } from '../../../shared/schemas/files';
-import type { Question } from '../../../shared/schemas/forms';
+import type { ApplicationForm, Question } from '../../../shared/schemas/forms';
+import type { PreviousStage } from '../../../shared/schemas/previous-stage';
 import type { ReviewDetail } from '../../../shared/schemas/reviews';
+import { DecisionBadge } from '../../components/ui/DecisionBadge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { FilePreview } from '../files/FilePreview';
 
@@ -21,6 +33,52 @@ const noAnswer = <span className="text-slate-500">No answer</span>;
 function FileAnswer({ file }: { file: FileLike & { fileName: string } }) {
   if (isStoredFile(file)) return <FilePreview file={file} />;
   return <span className="break-all">{file.fileName}</span>;
+}
+
+/** A table answer (decision 060): its filled rows as a small table, the total under it. */
+function TableAnswer({ question, value }: { question: Question; value: unknown }) {
+  const columns = tableColumns(question);
+  const rows = tableRows(value).filter((r) => !isBlankRow(question, r));
+  if (rows.length === 0) return noAnswer;
+  const total = totalColumnOf(question) ? tableTotal(question, rows) : null;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable so keyboards can scroll it
+    <section aria-label={question.label} tabIndex={0} className="max-w-full overflow-x-auto">
+      <table className="min-w-full text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-left">
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={`py-1 pr-4 font-medium text-slate-700 ${c.type === 'number' ? 'text-right' : ''}`}
+              >
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by their position
+            <tr key={i} className="border-b border-slate-100">
+              {columns.map((c) => (
+                <td
+                  key={c.key}
+                  className={`py-1 pr-4 ${c.type === 'number' ? 'text-right tabular-nums' : ''}`}
+                >
+                  {c.type === 'date' && typeof r[c.key] === 'string'
+                    ? formatDay(String(r[c.key]))
+                    : cellText(c, r[c.key], undefined)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total !== null && <p className="mt-1 text-sm font-semibold">Total: {total.toLocaleString()}</p>}
+    </section>
+  );
 }
 
 /** One answer, shown by its question's type. */
@@ -46,6 +104,8 @@ export function AnswerValue({ question, value }: { question: Question; value: un
     }
     case 'long_text':
       return <span className="whitespace-pre-wrap">{String(value)}</span>;
+    case 'table':
+      return <TableAnswer question={question} value={value} />;
     case 'yes_no':
       return yesNoLabels[String(value)] ?? String(value);
     case 'number':
@@ -132,13 +192,101 @@ function ProfileSummary({ snapshot }: { snapshot: Record<string, unknown> }) {
   );
 }
 
-/** The Applicant Responses panel: answers by question, then what the program collects of the profile. */
-export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
+/** A form's answers by question, as the review screen shows them (its conditions hide what they hide). */
+function AnswerList({ form, answers }: { form: ApplicationForm; answers: Record<string, unknown> }) {
   // A question its conditions hide for this applicant is not listed (its answer was never kept).
-  const questions = visibleQuestions(detail.application_schema.questions, detail.applicant_answers).filter(
-    takesAnswer,
+  const shown = visibleQuestions(form, answers);
+  const questions = shown.filter(takesAnswer);
+  if (questions.length === 0)
+    // A form of reference letters only has its letters, listed beside the answers (StaffLetters).
+    return shown.some((q) => q.type === 'reference_letter') ? null : (
+      <p className="mt-4 text-slate-600">This program has no custom questions yet.</p>
+    );
+  return (
+    <dl className="mt-4 divide-y divide-slate-100">
+      {questions.map((q) => (
+        <div key={q.key} className="py-3">
+          <dt className="text-sm font-medium text-slate-700">{q.label}</dt>
+          <dd className="mt-1 text-slate-900">
+            <AnswerValue question={q} value={answers[q.key]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
+}
+
+/** This stage's answers, screening answers and profile. */
+function CurrentAnswers({ detail }: { detail: ReviewDetail }) {
   const snapshot = detail.profile_snapshot;
+  return (
+    <>
+      {detail.application.submitted_at && (
+        <p className="mt-1 text-sm text-slate-600">
+          Submitted {formatDateTime(detail.application.submitted_at)}
+        </p>
+      )}
+      <AnswerList form={detail.application_schema} answers={detail.applicant_answers} />
+      {detail.screening_answers && detail.screening_answers.length > 0 && (
+        <>
+          <h3 className="mt-6 text-base font-semibold text-slate-900">Screening answers</h3>
+          <dl className="mt-2 divide-y divide-slate-100">
+            {detail.screening_answers.map((a) => (
+              <div key={a.question} className="py-3">
+                <dt className="text-sm font-medium text-slate-700">{a.question}</dt>
+                <dd className="mt-1 text-slate-900">{a.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      {snapshot && <ProfileSummary snapshot={snapshot} />}
+    </>
+  );
+}
+
+/**
+ * The previous stage as a later stage's reviewers read it (decision 066): its answers with the same
+ * components, and — when this stage shows previous scores — its aggregate score and decision. The
+ * server sends nothing else of it (no comments, no notes; no identity when either stage is blind).
+ */
+function PreviousStageAnswers({ stage }: { stage: PreviousStage }) {
+  return (
+    <>
+      {stage.submitted_at && (
+        <p className="mt-1 text-sm text-slate-600">Submitted {formatDateTime(stage.submitted_at)}</p>
+      )}
+      {stage.scores && (
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:max-w-sm">
+          <div className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs font-medium text-slate-600">Score</dt>
+            <dd className="text-lg font-semibold text-slate-900">
+              {stage.scores.score ?? <span className="text-slate-500">—</span>}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs font-medium text-slate-600">Decision</dt>
+            <dd className="mt-1">
+              {stage.scores.decision ? (
+                <DecisionBadge decision={stage.scores.decision} />
+              ) : (
+                <span className="text-slate-500">—</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <AnswerList form={stage.form} answers={stage.answers} />
+    </>
+  );
+}
+
+/**
+ * The Applicant Responses panel: answers by question, then what the program collects of the profile.
+ * On a later stage, the previous stage's answers are a tab beside this stage's.
+ */
+export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
+  const previous = detail.previous_stage ?? null;
   return (
     <section
       aria-labelledby="responses-heading"
@@ -147,26 +295,26 @@ export function ApplicantResponses({ detail }: { detail: ReviewDetail }) {
       <h2 id="responses-heading" className="text-lg font-semibold text-slate-900">
         Applicant Responses
       </h2>
-      {detail.application.submitted_at && (
-        <p className="mt-1 text-sm text-slate-600">
-          Submitted {formatDateTime(detail.application.submitted_at)}
-        </p>
-      )}
-      {questions.length === 0 ? (
-        <p className="mt-4 text-slate-600">This program has no custom questions yet.</p>
+      {previous ? (
+        <Tabs defaultValue="current" className="mt-3">
+          <TabsList aria-label="Stages">
+            <TabsTrigger value="current">
+              {stageLabel(detail.application.program_name, previous.stage_number + 1)}
+            </TabsTrigger>
+            <TabsTrigger value="previous">
+              {stageLabel(previous.program_name, previous.stage_number)}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="current" className="pt-2">
+            <CurrentAnswers detail={detail} />
+          </TabsContent>
+          <TabsContent value="previous" className="pt-2">
+            <PreviousStageAnswers stage={previous} />
+          </TabsContent>
+        </Tabs>
       ) : (
-        <dl className="mt-4 divide-y divide-slate-100">
-          {questions.map((q) => (
-            <div key={q.key} className="py-3">
-              <dt className="text-sm font-medium text-slate-700">{q.label}</dt>
-              <dd className="mt-1 text-slate-900">
-                <AnswerValue question={q} value={detail.applicant_answers[q.key]} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <CurrentAnswers detail={detail} />
       )}
-      {snapshot && <ProfileSummary snapshot={snapshot} />}
     </section>
   );
 }

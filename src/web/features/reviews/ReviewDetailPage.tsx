@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { changeRequestMessages, displayStatus } from '../../../shared/domain/change-requests';
 import { BackLink } from '../../components/ui/BackLink';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/title';
 import { WithdrawnNotice } from '../applications/Withdraw';
+import { RequestChangesButton } from '../change-requests/RequestChanges';
+import { VersionsPanel } from '../change-requests/VersionsPanel';
 import { DashboardShell } from '../dashboard/DashboardShell';
 import { PdfLink } from '../exports/PdfLink';
+import { StaffLetters } from '../letters/StaffLetters';
 import { MessageThread } from '../messages/MessageThread';
 import { ApplicantResponses } from './ApplicantResponses';
 import { isUuid, reviewDetailQuery } from './api';
@@ -34,6 +39,10 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
     : null;
   usePageTitle(detail ? `Review · ${applicant ?? detail.application.program_name}` : 'Review');
   const independent = detail?.review_mode === 'independent';
+  const requestOpen =
+    !!detail &&
+    displayStatus('submitted', detail.application.changes_due_at, new Date()) === 'changes_requested' &&
+    detail.application.status === 'submitted';
   const navigate = useNavigate();
   useEffect(() => {
     // 'Not authorized or application not found' and permission errors go to /unauthorized.
@@ -76,8 +85,38 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
             className="mt-4"
             eyebrow={`${detail.application.program_name} · ${detail.application.organization_name}`}
             title={applicant ?? 'Application'}
-            actions={<PdfLink applicationId={applicationId} applicantName={applicant} size="md" />}
+            actions={
+              <>
+                {detail.can_admin && detail.application.status === 'submitted' && !requestOpen && (
+                  <RequestChangesButton
+                    programId={detail.application.program_id}
+                    applicationIds={[applicationId]}
+                    form={detail.application_schema}
+                    onDone={() => void query.refetch()}
+                  />
+                )}
+                <PdfLink applicationId={applicationId} applicantName={applicant} size="md" />
+              </>
+            }
           />
+          {requestOpen && detail.application.changes_due_at && (
+            <div
+              role="status"
+              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+            >
+              <p className="font-semibold">
+                {changeRequestMessages.status} · due {formatDateTime(detail.application.changes_due_at)}
+              </p>
+              {detail.application.changes_message && (
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm">
+                  {detail.application.changes_message}
+                </p>
+              )}
+            </div>
+          )}
+          {(detail.application.submission_version ?? 0) > 1 && (
+            <VersionsPanel applicationId={applicationId} />
+          )}
           {detail.application.status === 'withdrawn' && (
             <WithdrawnNotice
               applicationId={applicationId}
@@ -104,6 +143,9 @@ export function ReviewDetailPage({ applicationId }: { applicationId: string }) {
               <SheetsSideBySide applicationId={applicationId} programId={detail.application.program_id} />
             </Suspense>
           )}
+          <div className="mt-6 max-w-3xl">
+            <StaffLetters applicationId={applicationId} />
+          </div>
           <div className="mt-6 max-w-3xl">
             <MessageThread applicationId={applicationId} programId={detail.application.program_id} />
           </div>

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import { changeRequestMessages } from '../../../shared/domain/change-requests';
 import { deadlineMessages } from '../../../shared/domain/deadlines';
 import { lastEditorText } from '../../../shared/domain/reviews';
-import type { ReviewListRow } from '../../../shared/schemas/reviews';
+import { stageOfLabel } from '../../../shared/domain/stages';
+import type { InvitationState, ReviewListRow } from '../../../shared/schemas/reviews';
 import { Badge } from '../../components/ui/Badge';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { ChangesDue } from '../change-requests/ChangesDue';
+import { LetterProgress } from '../letters/LetterProgress';
 import {
   applicantDisplayName,
   Cell,
@@ -17,7 +22,17 @@ import {
   UpdatedCell,
 } from './parts';
 
-type Row = ReviewListRow & { organization_name?: string; application_status?: string; late?: boolean };
+export type ReviewTableRow = ReviewListRow & {
+  organization_name?: string;
+  application_status?: string;
+  late?: boolean;
+  letters?: { submitted: number; required: number; missing: number } | null;
+  /** Programs in stages (the inbox, decision 066): a later stage names its stage-1 program. */
+  stage_number?: number;
+  parent_program_name?: string | null;
+  invitation?: InvitationState | null;
+};
+type Row = ReviewTableRow;
 
 /**
  * The review lists' one table (per-program queue, All Reviews, Applications Inbox). The spec gives each
@@ -32,7 +47,10 @@ export function ReviewTable({
   decision,
   action,
   scores,
+  letters,
   extraAction,
+  select,
+  column,
 }: {
   label: string;
   rows: Row[];
@@ -43,10 +61,21 @@ export function ReviewTable({
   action: 'Open' | 'Action';
   /** Independent scoring: a Scores column with each application's sheets and weighted mean. */
   scores?: boolean;
+  /** Reference letters (the inbox, when a program asks for them): submitted of required (decision 065). */
+  letters?: boolean;
   /** Another button beside Open (the inbox's PDF). */
   extraAction?: (row: Row) => ReactNode;
+  /** Rows to pick for a bulk action (the inbox's Request changes): a first column of checkboxes. */
+  select?: {
+    selected: Set<string>;
+    onToggle: (id: string, on: boolean) => void;
+    eligible: (row: Row) => boolean;
+  };
+  /** One more column before the actions (the inbox's Next stage, decision 066). */
+  column?: { header: string; cell: (row: Row) => ReactNode };
 }) {
   const headers = [
+    ...(select ? ['Select'] : []),
     'Updated',
     ...(program ? ['Program'] : []),
     'Applicant',
@@ -54,13 +83,26 @@ export function ReviewTable({
     'Review Status',
     'Score',
     ...(scores ? ['Scores'] : []),
+    ...(letters ? ['Letters'] : []),
     ...(decision ? ['Decision'] : []),
+    ...(column ? [column.header] : []),
     action,
   ];
   return (
     <ScrollTable label={label} columns={headers}>
       {rows.map((row) => (
         <tr key={row.application_id} className={reviewRowClass}>
+          {select && (
+            <Cell label="Select">
+              {select.eligible(row) ? (
+                <Checkbox
+                  label={<span className="sr-only">Select {applicantDisplayName(row)}</span>}
+                  checked={select.selected.has(row.application_id)}
+                  onCheckedChange={(on) => select.onToggle(row.application_id, on)}
+                />
+              ) : null}
+            </Cell>
+          )}
           <UpdatedCell row={row} />
           {program && (
             <Cell label="Program">
@@ -69,6 +111,11 @@ export function ReviewTable({
               ) : (
                 <>
                   <span className="block">{row.program_name}</span>
+                  {row.parent_program_name && (
+                    <span className="block text-xs text-slate-600">
+                      {stageOfLabel(row.stage_number ?? 2, row.parent_program_name)}
+                    </span>
+                  )}
                   <span className="block text-xs text-slate-500">{row.organization_name}</span>
                 </>
               )}
@@ -84,6 +131,12 @@ export function ReviewTable({
             ) : (
               <ReviewStatusBadge status={row.status} />
             )}
+            <ChangesDue row={row} />
+            {row.changed_since_scored && (
+              <Badge tone="warning" className="ml-1">
+                {changeRequestMessages.changedSinceScored}
+              </Badge>
+            )}
             {row.late && (
               <Badge tone="warning" className="ml-1">
                 {deadlineMessages.late}
@@ -98,7 +151,13 @@ export function ReviewTable({
                 : '—'}
             </Cell>
           )}
+          {letters && (
+            <Cell label="Letters">
+              <LetterProgress letters={row.letters} />
+            </Cell>
+          )}
           {decision && <DecisionCell row={row} />}
+          {column && <Cell label={column.header}>{column.cell(row)}</Cell>}
           <Cell label={action}>
             {extraAction ? (
               <span className="flex flex-wrap gap-2">

@@ -47,15 +47,47 @@ export const pendingCountsQuery = queryOptions({
 
 export type InboxFilter = InboxStatus;
 
-export const orgReviewsQuery = (slug: string, status: InboxFilter, programId?: string, since?: string) =>
+/** The inbox's narrowing filters (decision 066): a stage number (all programs), a minimum score, a decision. */
+export interface InboxNarrowingParams {
+  stage?: number;
+  minScore?: number;
+  decision?: string;
+}
+
+/** The narrowing filters as query parameters (`&stage=2&min_score=80&decision=shortlist`), or ''. */
+export function narrowingParams(n: InboxNarrowingParams): string {
+  return [
+    n.stage !== undefined ? `&stage=${n.stage}` : '',
+    n.minScore !== undefined ? `&min_score=${n.minScore}` : '',
+    n.decision ? `&decision=${enc(n.decision)}` : '',
+  ].join('');
+}
+
+export const orgReviewsQuery = (
+  slug: string,
+  status: InboxFilter,
+  programId?: string,
+  since?: string,
+  narrowing: InboxNarrowingParams = {},
+) =>
   queryOptions({
-    queryKey: [...reviewListsKey, 'org', slug, status, programId ?? null, since ?? null],
+    queryKey: [
+      ...reviewListsKey,
+      'org',
+      slug,
+      status,
+      programId ?? null,
+      since ?? null,
+      narrowing.stage ?? null,
+      narrowing.minScore ?? null,
+      narrowing.decision ?? null,
+    ],
     queryFn: () =>
       api<OrgReviewList>(
         'GET',
         `/orgs/${enc(slug)}/reviews?status=${status}${programId ? `&program_id=${enc(programId)}` : ''}${
           since ? `&submitted_since=${enc(since)}` : ''
-        }`,
+        }${narrowingParams(narrowing)}`,
       ),
     placeholderData: (previous) => previous,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ClipboardList, Shuffle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { ReviewListRow, ReviewQueue } from '../../../shared/schemas/reviews';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -52,7 +52,22 @@ function AdminQueue({ queue, programId }: { queue: ReviewQueue; programId: strin
  * Applications Inbox filtered to the program): sortable aggregates, selection, bulk and automatic
  * assignment.
  */
-export function ScoringWorkbench({ items, programId }: { items: ReviewListRow[]; programId: string }) {
+export function ScoringWorkbench({
+  items,
+  programId,
+  unread,
+  column,
+  selectionActions,
+}: {
+  items: ReviewListRow[];
+  programId: string;
+  /** Unread messages from applicants per application (the Applications Inbox passes them). */
+  unread?: Map<string, number>;
+  /** One more column (the inbox's Next stage, decision 066). */
+  column?: { header: string; cell: (row: ReviewListRow) => ReactNode };
+  /** More actions on the selected rows (the inbox's Invite), given the ids and a way to clear them. */
+  selectionActions?: (ids: string[], clear: () => void) => ReactNode;
+}) {
   const [sort, setSort] = useState<Sort>({ key: 'rank', dir: 'asc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<'assign' | 'unassign' | 'auto' | null>(null);
@@ -83,6 +98,7 @@ export function ScoringWorkbench({ items, programId }: { items: ReviewListRow[];
           <Button size="sm" variant="secondary" onClick={() => setDialog('unassign')}>
             Unassign…
           </Button>
+          {selectionActions?.(chosen, () => setSelected(new Set()))}
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>
@@ -92,7 +108,15 @@ export function ScoringWorkbench({ items, programId }: { items: ReviewListRow[];
         {items.length === 0 ? (
           <EmptyState icon={<ClipboardList />} title="No submitted applications yet." />
         ) : (
-          <ScoreTable rows={rows} sort={sort} onSort={setSort} selected={selected} onSelect={setSelected} />
+          <ScoreTable
+            rows={rows}
+            sort={sort}
+            onSort={setSort}
+            selected={selected}
+            onSelect={setSelected}
+            unread={unread}
+            column={column}
+          />
         )}
       </div>
       <p className="mt-3 text-sm text-slate-600">

@@ -1,7 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ReviewListRow } from '../../../shared/schemas/reviews';
 import { cn, focusRing } from '../../components/ui/cn';
 import { DecisionBadge } from '../../components/ui/DecisionBadge';
+import { ChangesDue } from '../change-requests/ChangesDue';
+import { UnreadBadge } from '../messages/UnreadBadge';
 import {
   applicantDisplayName,
   Cell,
@@ -103,12 +106,18 @@ export function ScoreTable({
   onSort,
   selected,
   onSelect,
+  unread,
+  column,
 }: {
   rows: ReviewListRow[];
   sort: Sort;
   onSort: (s: Sort) => void;
   selected: Set<string>;
   onSelect: (next: Set<string>) => void;
+  /** Unread messages from applicants per application (the inbox shows them on every view). */
+  unread?: Map<string, number>;
+  /** One more column before the actions (the inbox's Next stage, decision 066). */
+  column?: { header: string; cell: (row: ReviewListRow) => ReactNode };
 }) {
   const all = rows.length > 0 && rows.every((r) => selected.has(r.application_id));
   const toggle = (id: string, on: boolean) => {
@@ -140,6 +149,11 @@ export function ScoreTable({
           <th scope="col" className={th}>
             Decision
           </th>
+          {column && (
+            <th scope="col" className={th}>
+              {column.header}
+            </th>
+          )}
           <th scope="col" className={th}>
             Action
           </th>
@@ -167,6 +181,7 @@ export function ScoreTable({
                   <DisagreementFlag />
                 </span>
               )}
+              <ChangesDue row={row} />
             </th>
             <Cell label="Sheets" className="tabular-nums">
               {sheetsText(a)}
@@ -190,8 +205,12 @@ export function ScoreTable({
                 <span className="text-slate-500">Not decided</span>
               )}
             </Cell>
+            {column && <Cell label={column.header}>{column.cell(row)}</Cell>}
             <Cell label="Action">
-              <OpenLink row={row} label={`Open the application of ${name}`} />
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <UnreadBadge count={unread?.get(row.application_id)} />
+                <OpenLink row={row} label={`Open the application of ${name}`} />
+              </span>
             </Cell>
           </tr>
         );

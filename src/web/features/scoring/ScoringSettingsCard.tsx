@@ -19,6 +19,7 @@ import { Select } from '../../components/ui/Field';
 import { SkeletonText } from '../../components/ui/Skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { letterSettingsQuery, saveLetterSettings } from '../letters/api';
 import { errorText, type SettingsBody, saveScoringSettings, scoringSettingsQuery } from './api';
 import { RubricEditor } from './RubricEditor';
 
@@ -46,6 +47,14 @@ export function ScoringSettingsCard({
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
+  // Reference letters name their applicant: in a blind program reviewers read them only when allowed
+  // (decision 065). Its own setting, saved with the card (absent for those who may not change it).
+  const hasLetters = questions.some((q) => q.type === 'reference_letter');
+  // A content block has no answer to hide (a letter question has: its letters).
+  const hideable = questions.filter((q) => q.type !== 'content');
+  const letters = useQuery({ ...letterSettingsQuery(programId), enabled: hasLetters });
+  const [lettersDraft, setLettersDraft] = useState<boolean | null>(null);
+  const lettersOn = lettersDraft ?? letters.data?.blind_reviewers_see_letters ?? false;
 
   const saved = query.data;
   const form: SettingsBody | null =
@@ -75,10 +84,17 @@ export function ScoringSettingsCard({
     }
     setSaving(true);
     try {
-      const next = await saveScoringSettings(programId, form);
-      queryClient.setQueryData<ScoringSettings>(scoringSettingsQuery(programId).queryKey, next);
-      void queryClient.invalidateQueries({ queryKey: ['review-lists'] });
-      setDraft(null);
+      if (draft || lettersDraft === null) {
+        const next = await saveScoringSettings(programId, form);
+        queryClient.setQueryData<ScoringSettings>(scoringSettingsQuery(programId).queryKey, next);
+        void queryClient.invalidateQueries({ queryKey: ['review-lists'] });
+        setDraft(null);
+      }
+      if (lettersDraft !== null) {
+        const next = await saveLetterSettings(programId, { blind_reviewers_see_letters: lettersDraft });
+        queryClient.setQueryData(letterSettingsQuery(programId).queryKey, next);
+        setLettersDraft(null);
+      }
       toast.success('Review settings saved');
     } catch (err) {
       const message = errorText(err, 'Failed to save review settings');
@@ -169,14 +185,26 @@ export function ScoringSettingsCard({
             onCheckedChange={(blind) => change({ blind })}
             disabled={locked}
           />
+          {form.blind && hasLetters && letters.data && (
+            <Checkbox
+              label="Reviewers may read reference letters"
+              hint="A letter names the applicant. Off: reviewers see only how many letters arrived. Admins always read them."
+              checked={lettersOn}
+              onCheckedChange={(on) => {
+                setLettersDraft(on === true);
+                setProblem(null);
+              }}
+              disabled={locked}
+            />
+          )}
 
           <fieldset className="rounded-lg border border-slate-200 p-3">
             <legend className="px-1 text-sm font-medium text-slate-800">Hide from reviewers</legend>
-            {questions.length === 0 ? (
+            {hideable.length === 0 ? (
               <p className="text-sm text-slate-600">No questions yet</p>
             ) : (
               <div className="space-y-2">
-                {questions.map((q) => (
+                {hideable.map((q) => (
                   <Checkbox
                     key={q.key}
                     label={q.label.trim() || q.key}
@@ -202,7 +230,9 @@ export function ScoringSettingsCard({
           )}
           {!locked && (
             <div className="flex items-center justify-between gap-2">
-              <span className="text-sm text-slate-600">{draft ? 'Unsaved changes' : ''}</span>
+              <span className="text-sm text-slate-600">
+                {draft || lettersDraft !== null ? 'Unsaved changes' : ''}
+              </span>
               <Button onClick={save} loading={saving} aria-label="Save review settings">
                 Save
               </Button>

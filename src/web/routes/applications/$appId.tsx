@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { applicationMessages as m } from '../../../shared/domain/applications';
@@ -7,11 +7,24 @@ import { Skeleton, SkeletonText } from '../../components/ui/Skeleton';
 import { Pending } from '../../features/access/Pending';
 import { ApplicationPage } from '../../features/applications/ApplicationPage';
 import { applicationQuery } from '../../features/applications/api';
-import { loadFileAnswerParts } from '../../features/applications/file-parts';
+import { loadFormParts } from '../../features/applications/file-parts';
 import { DashboardShell } from '../../features/dashboard/DashboardShell';
 import { profileQuery } from '../../features/profile/api';
+import { ScreeningFirst } from '../../features/screening/ScreeningFirst';
 import { ApiError } from '../../lib/api';
+import { knownSignedOut } from '../../lib/boot';
 import { meQuery } from '../../lib/session';
+
+/** Runs `fn` once the browser has painted the frame just committed (at once in a hidden tab). */
+function afterNextPaint(fn: () => void) {
+  if (document.visibilityState === 'hidden') setTimeout(fn, 0);
+  else requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/** The page's own code (the route's component chunk imports it too: one load, whichever asks first). */
+const loadApplicationPage = () => import('../../features/applications/ApplicationPage');
+/** A submitted application's messages (the page loads them lazily; decision 059). */
+const loadMessageThread = () => import('../../features/messages/MessageThread');
 
 // Only signed-out visitors see the preview (and the builder's form preview it is made of).
 const PublicPreview = lazy(() =>
@@ -28,9 +41,9 @@ export const Route = createFileRoute('/applications/$appId')({
     if (me && !me.onboarded) throw redirect({ to: '/onboarding', search: { next: location.href } });
     return { me };
   },
-  // The application, then the live profile and a file question's parts, load while the page's code
-  // loads, not one after another once it has rendered: the page renders once, with all of them.
-  // Not on a hover's preload (the application stays cached while its page is open only).
+  // The live profile and the parts of the form's rarer question types (file, table, letters) and a
+  // submitted application's messages load as soon as the application has answered, while the page's
+  // code loads, not one after another once it has rendered: the page renders once, with all of them.
   loader: ({ context, params, preload }) => {
     if (preload || !context.me) return;
     const { queryClient } = context;
@@ -38,7 +51,8 @@ export const Route = createFileRoute('/applications/$appId')({
       (app) => {
         if (app.role === 'owner' && app.profile?.source === 'live')
           void queryClient.prefetchQuery(profileQuery);
-        if (app.program.form.questions.some((q) => q.type === 'file')) void loadFileAnswerParts();
+        loadFormParts(app.program.form.questions);
+        if (app.role === 'owner' && app.status !== 'draft') void loadMessageThread();
       },
       // The page asks again and shows what went wrong.
       () => {},
@@ -46,11 +60,36 @@ export const Route = createFileRoute('/applications/$appId')({
   },
   // 'Loading…' at once (inside the page's frame) rather than a blank page while the session, the
   // page's code and the application load.
-  pendingComponent: () => <Pending />,
+  pendingComponent: StartingPending,
   pendingMs: 0,
   pendingMinMs: 0,
   component: ApplicationRoute,
 });
+
+/**
+ * 'Loading…' while /api/me answers, and the moment it has painted, the page's code and the application
+ * start (decision 062): one round trip sooner than once /api/me has answered, and after the first paint,
+ * so they do not share the link with what that paint waits for. Only for a page served with a session
+ * cookie (almost always a signed-in owner's or reviewer's); a visitor's page asks for neither. The
+ * loader asks for the same (one request each, whichever comes first) when this never showed.
+ */
+function StartingPending() {
+  const { appId } = Route.useParams();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (knownSignedOut()) return;
+    let cancelled = false;
+    afterNextPaint(() => {
+      if (cancelled) return;
+      void loadApplicationPage();
+      void queryClient.prefetchQuery(applicationQuery(appId));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [appId, queryClient]);
+  return <Pending />;
+}
 
 function ApplicationRoute() {
   const { me } = Route.useRouteContext();
@@ -96,6 +135,15 @@ function SignedIn({ appId }: { appId: string }) {
       />
     );
   }
+  // A draft waiting for a pass of the program's current screening: that step first (decision 061).
+  if (query.data.screening_required && query.data.program.window === 'open')
+    return (
+      <ScreeningFirst
+        programId={query.data.program.id}
+        programName={query.data.program.name}
+        applicationId={query.data.id}
+      />
+    );
   return (
     <ApplicationPage
       key={`${query.data.id}:${generation}`}

@@ -13,6 +13,7 @@ import { Pending } from '../../../features/access/Pending';
 import { programQuery } from '../../../features/access/queries';
 import { DashboardShell } from '../../../features/dashboard/DashboardShell';
 import { FormPreview } from '../../../features/forms/FormPreview';
+import { screeningRequired } from '../../../features/screening/required';
 import { ApiError, api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/title';
@@ -59,6 +60,10 @@ function ApplyPage({ program, showReviews }: { program: PublicProgramDetail; sho
       ),
     onSuccess: (res) => navigate({ to: `/applications/${res.id}` as never }),
     onError: (err) => {
+      if (screeningRequired(err)) {
+        void navigate({ to: '/programs/$id/screening', params: { id: program.id } });
+        return;
+      }
       if (err instanceof ApiError && err.status === 403) {
         void navigate({ to: '/unauthorized' });
         return;
