@@ -122,9 +122,12 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
   // A toast's own timer may start its exit fade while axe runs (slow under load), and a half
   // transparent toast then fails colour contrast: toasts are frozen in their end state meanwhile.
   const freeze = await page.addStyleTag({
-    content: '[data-sonner-toast], [data-sonner-toast] * { transition: none !important; animation: none !important; }',
+    content:
+      '[data-sonner-toast], [data-sonner-toast] * { transition: none !important; animation: none !important; }',
   });
-  const { violations } = await builder.analyze().finally(() => freeze.evaluate((el) => el.remove()));
+  const { violations } = await builder
+    .analyze()
+    .finally(() => freeze.evaluate((el) => el.parentNode?.removeChild(el)));
   if (violations.length === 0) return;
   const lines = violations.map((v) => {
     const nodes = v.nodes
