@@ -13,7 +13,7 @@ import {
   uploadFile,
 } from '../support/factory';
 import { assign, scoreSheet, setScoring } from '../support/scoring';
-import { changesUntil } from '../support/sse';
+import { changeReader, changesUntil } from '../support/sse';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
@@ -215,17 +215,21 @@ describe('the reviews topic: a listener hears only what it may read (item 4)', (
       as: judges.assigned.cookie,
     });
     expect(res.status).toBe(200);
-    const heard = changesUntil(res, (d) => d.sentinel === true, { orClosed: true });
-    await new Promise((r) => setTimeout(r, 100));
-    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { before: true }));
-    await t.json('POST', `/api/programs/${YOUTH}/score-assignments/remove`, {
-      as: admin,
-      body: { application_ids: [applicationId], reviewer_ids: [judges.assigned.id] },
-    });
-    await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { after: true }));
-    await announce({ program_id: YOUTH, sentinel: true });
-    const events = await heard;
-    expect(events).toContainEqual({ before: true });
-    expect(events).not.toContainEqual({ after: true });
+    const stream = changeReader(res);
+    try {
+      // Heard before the unassignment, not only sent: each event is checked when it is delivered.
+      await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { before: true }));
+      expect(await stream.until((d) => d.before === true)).toContainEqual({ before: true });
+      await t.json('POST', `/api/programs/${YOUTH}/score-assignments/remove`, {
+        as: admin,
+        body: { application_ids: [applicationId], reviewer_ids: [judges.assigned.id] },
+      });
+      await t.deps.db.transaction((tx) => notifyTopic(tx, `review:${applicationId}`, { after: true }));
+      await announce({ program_id: YOUTH, sentinel: true });
+      const events = await stream.until((d) => d.sentinel === true, { orClosed: true });
+      expect(events).not.toContainEqual({ after: true });
+    } finally {
+      await stream.close();
+    }
   });
 });
