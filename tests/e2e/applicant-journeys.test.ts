@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, newPage, signInAs } from './support/browser';
+import { expectNoAxeViolations, launchBrowser, newPage, retryResets, signInAs } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /**
@@ -307,6 +307,7 @@ describe('the uploader on a touch screen', () => {
       hasTouch: true,
       isMobile: true,
     });
+    retryResets(context);
     const page = await context.newPage();
     try {
       await signInAs(context, app.url, 'applicant@demo.test');

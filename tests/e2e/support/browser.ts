@@ -50,7 +50,25 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     baseURL: options.baseURL,
   });
+  retryResets(context);
   return context.newPage();
+}
+
+const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const;
+
+/**
+ * The context's request client (`page.request` too) reuses idle keep-alive sockets, which the server
+ * closes after 5 s idle: a request written at that moment is reset before the server reads it (a CI
+ * run failed so on a GET). Browsers send such a request again themselves; Playwright only when asked.
+ */
+export function retryResets(context: BrowserContext) {
+  const { request } = context;
+  for (const method of REQUEST_METHODS) {
+    const send = request[method].bind(request) as (url: unknown, options?: object) => Promise<unknown>;
+    Object.assign(request, {
+      [method]: (url: unknown, options?: object) => send(url, { maxRetries: 2, ...options }),
+    });
+  }
 }
 
 /**
