@@ -253,6 +253,11 @@ describe('a changed screening', () => {
     // Without a close date, the age is counted on the day of answering (the test clock: 2026-06-01).
     const young = await okBody(screen(a.cookie, { ...passing, s_birth: '2008-06-02' }, later));
     expect(young).toEqual({ passed: false, message: screening.failMessage, application_id: null });
+    // The dashboard says which day the age is counted on.
+    const board = await okBody(t.json<Dashboard>('GET', `/api/programs/${later}/dashboard`, { as: admin }));
+    expect(board.screening?.by_rule.map((r) => r.rule)).toContain(
+      'Age on the day of answering (Date of birth) is at least 18',
+    );
     // Failed: the draft still cannot be submitted.
     const again = await completeAnswers(t, a.cookie, id);
     const failed = await t.json<any>('POST', `/api/applications/${id}/submit`, { as: a.cookie, body: again });

@@ -66,6 +66,7 @@ export async function screeningStats(
   db: Db,
   programId: string,
   form: Pick<ApplicationForm, 'screening'>,
+  closeAt: string | Date | null,
 ): Promise<ScreeningStats | null> {
   const screening = screeningOf(form);
   if (!screening) return null;
@@ -87,7 +88,7 @@ export async function screeningStats(
     passed: Number(facts?.passed ?? 0),
     screened_out: Number(facts?.screened_out ?? 0),
     by_rule: screening.pass.rules.map((rule, i) => ({
-      rule: screeningRuleSentence(rule, screening.questions),
+      rule: screeningRuleSentence(rule, screening.questions, closeAt),
       failed: perRule[String(i)] ?? 0,
     })),
   };

@@ -135,9 +135,10 @@ async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: strin
   // Required questions shown to this applicant (a question its conditions hide is never required).
   const requiredOf = (answers: Record<string, unknown>) =>
     visibleQuestions(form, answers).filter((q) => q.required).length;
+  const closeAt = facts.close_at ? new Date(facts.close_at as string) : null;
   const settings = await settingsOf(db, programId);
   const [screening, funnel, days, reviewers, drafts, stages] = await Promise.all([
-    screeningStats(db, programId, form),
+    screeningStats(db, programId, form, closeAt),
     funnelCounts(db, programId, now),
     perDay(db, programId),
     reviewerProgress(db, programId, orgId, settings.mode === 'independent'),
@@ -145,7 +146,6 @@ async function dashboardOf(db: Db, clock: Clock, programId: string, orgId: strin
     stageFunnelOf(db, programId),
   ]);
   const openAt = facts.open_at ? new Date(facts.open_at as string) : null;
-  const closeAt = facts.close_at ? new Date(facts.close_at as string) : null;
   const dashboard: Dashboard = {
     program: {
       id: String(facts.id),

@@ -104,6 +104,13 @@ describe('words and rules of the builder', () => {
     expect(screeningRuleSentence(adult, screening([]).questions)).toBe(
       'Age at the close date (Date of birth) is at least 18',
     );
+    // A program without a close date counts ages on the day of answering, and says so.
+    expect(screeningRuleSentence(adult, screening([]).questions, null)).toBe(
+      'Age on the day of answering (Date of birth) is at least 18',
+    );
+    expect(screeningRuleSentence(adult, screening([]).questions, '2026-09-01T00:00:00Z')).toBe(
+      'Age at the close date (Date of birth) is at least 18',
+    );
     expect(
       screeningRuleSentence({ question: 'level', op: 'one_of', value: ['Graduate', 'Other'] }, [level]),
     ).toBe('Level is Graduate or Other');

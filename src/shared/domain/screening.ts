@@ -63,6 +63,13 @@ export function ageAt(birth: string, at: Date): number | null {
  */
 export const ageReference = (closeAt: string | Date | null, now: Date) => (closeAt ? new Date(closeAt) : now);
 
+/**
+ * The day of {@link ageReference} in words: "Age at the close date", or, for a program known to have no
+ * close date (`null`), "Age on the day of answering".
+ */
+export const ageWords = (closeAt?: string | Date | null) =>
+  closeAt === null ? 'Age on the day of answering' : 'Age at the close date';
+
 /** One pass rule against its question's answer. */
 export function screeningRuleHolds(
   rule: ScreeningRule,
@@ -105,12 +112,19 @@ function valueWords(v: ScreeningRule['value'], q: Question | undefined): string 
   return String(v);
 }
 
-/** One pass rule in words: "Resident of the state is Yes", "Age at the close date (Date of birth) is at least 18". */
-export function screeningRuleSentence(rule: ScreeningRule, questions: readonly Question[]): string {
+/**
+ * One pass rule in words: "Resident of the state is Yes", "Age at the close date (Date of birth) is at
+ * least 18" (`closeAt` as for {@link ageWords}).
+ */
+export function screeningRuleSentence(
+  rule: ScreeningRule,
+  questions: readonly Question[],
+  closeAt?: string | Date | null,
+): string {
   const index = questions.findIndex((q) => q.key === rule.question);
   const q = questions[index];
   const label = q ? q.label.trim() || `Question ${index + 1}` : 'a removed question';
-  const name = rule.as === 'age_at_close' ? `Age at the close date (${label})` : label;
+  const name = rule.as === 'age_at_close' ? `${ageWords(closeAt)} (${label})` : label;
   return `${name} ${rule.op === 'one_of' ? 'is' : opLabels[rule.op]} ${valueWords(rule.value, q)}`;
 }
 

@@ -5,6 +5,7 @@ import { cleanOptions, questionTypeLabels } from '../../../shared/domain/forms';
 import { LIMITS } from '../../../shared/domain/limits';
 import {
   ageReference,
+  ageWords,
   DEFAULT_FAIL_MESSAGE,
   evaluateScreening,
   normalizeScreening,
@@ -75,7 +76,7 @@ export function ScreeningEditor({
   locked,
 }: {
   form: ApplicationForm;
-  /** The program's close date: ages are counted at it. */
+  /** The program's close date: ages are counted at it (without one, on the day of answering). */
   closeAt: string | null;
   onChange: (form: ApplicationForm) => void;
   locked: boolean;
@@ -222,6 +223,7 @@ export function ScreeningEditor({
               rule={rule}
               n={i + 1}
               questions={questions}
+              closeAt={closeAt}
               locked={locked}
               onChange={(r) => setRule(i, r)}
               onRemove={() =>
@@ -274,6 +276,7 @@ function ScreeningRuleRow({
   rule,
   n,
   questions,
+  closeAt,
   locked,
   onChange,
   onRemove,
@@ -281,6 +284,7 @@ function ScreeningRuleRow({
   rule: ScreeningRule;
   n: number;
   questions: Question[];
+  closeAt: string | null;
   locked: boolean;
   onChange: (rule: ScreeningRule) => void;
   onRemove: () => void;
@@ -310,7 +314,7 @@ function ScreeningRuleRow({
           options={questions.map((q, i) => ({ value: q.key, label: q.label.trim() || `Question ${i + 1}` }))}
         />
         <Select
-          label={sr(source?.type === 'date' ? 'Age at the close date' : 'Comparison')}
+          label={sr(source?.type === 'date' ? ageWords(closeAt) : 'Comparison')}
           value={rule.op}
           disabled={locked || !source}
           onChange={(e) => onChange(withOp(rule, e.target.value as ScreeningRule['op']))}
@@ -383,7 +387,7 @@ function ScreeningRuleRow({
           </button>
         )}
       </div>
-      <p className="mt-2 text-sm text-slate-700">{screeningRuleSentence(rule, questions)}</p>
+      <p className="mt-2 text-sm text-slate-700">{screeningRuleSentence(rule, questions, closeAt)}</p>
     </li>
   );
 }
@@ -421,7 +425,7 @@ function TryScreening({ screening, closeAt }: { screening: Screening; closeAt: s
             : outcome.passed
               ? 'These answers pass.'
               : `These answers do not pass: ${outcome.failedRules
-                  .map((i) => screeningRuleSentence(shown.pass.rules[i], shown.questions))
+                  .map((i) => screeningRuleSentence(shown.pass.rules[i], shown.questions, closeAt))
                   .join('; ')}.`}
         </p>
       </div>
