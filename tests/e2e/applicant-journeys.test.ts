@@ -312,7 +312,7 @@ describe('the uploader on a touch screen', () => {
     try {
       await signInAs(context, app.url, 'applicant@demo.test');
       await page.goto(`/applications/${DEMO_DRAFT}`);
-      const button = page.getByRole('button', { name: /^Choose a file\b.*Proof of household income/ });
+      const button = page.getByRole('button', { name: /^Choose a file for Proof of household income/ });
       await button.waitFor();
       expect(await page.getByText('Drag a file here, or').first().isVisible()).toBe(false);
       await expectNoAxeViolations(page);

@@ -292,7 +292,7 @@ describe('reference letters: the org admin', () => {
       await writeFile(file, TINY_PDF);
       // The product's upload control: its drop zone, the letters' rule first, then the upload.
       await chenItem
-        .getByRole('button', { name: /^Choose file\b.*Upload a letter received by post \(PDF\)$/ })
+        .getByRole('button', { name: 'Choose file for Upload a letter received by post (PDF)', exact: true })
         .waitFor();
       await chenItem.getByText('Accepted files: PDF; up to 50 MB.').waitFor();
       const posted = chenItem.locator('input[type=file]');

@@ -326,7 +326,7 @@ export function FileUpload<T extends ShownFile = FileInfo>(props: FileUploadProp
               >
                 <span className="pointer-coarse:hidden">Choose file</span>
                 <span className="hidden pointer-coarse:inline">Choose a file</span>
-                <span className="sr-only">: {label}</span>
+                <span className="sr-only"> for {label}</span>
               </Button>
             )}
           </div>
