@@ -6,6 +6,7 @@ import {
   lazy,
   memo,
   Suspense,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -53,6 +54,9 @@ import { ApplicantWithdraw } from './Withdraw';
  */
 const loadMessageThread = () => import('../messages/MessageThread');
 const MessageThread = lazy(() => loadMessageThread().then((m) => ({ default: m.MessageThread })));
+
+/** How many of a section's questions the page's first render of them shows (decision 062). */
+const FIRST_QUESTIONS = 4;
 
 /** Test hook: e2e tests may shorten the autosave delay through this key; the product default is 30 s. */
 export const AUTOSAVE_DELAY_KEY = 'applyhub:autosave-delay-ms';
@@ -278,10 +282,15 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
     [app, isDraft, navigate],
   );
   const snap = useSyncExternalStore(sync.subscribe, sync.getSnapshot, sync.getSnapshot);
-  // The page's frame and profile blocks paint first; the questions follow in a background render
+  // The page's frame and profile blocks paint first; the questions follow in background renders
   // that React splits into short slices, so a long form never holds the main thread in one long task
-  // (Lighthouse's total blocking time, decision 062).
+  // (Lighthouse's total blocking time, decision 062): the first few of the section (a phone's screen) in
+  // one commit, the rest in the next, so the browser's style and layout of a long section is split too.
   const formReady = useDeferredValue(true, false);
+  const [wholeSection, setWholeSection] = useState(false);
+  useEffect(() => {
+    if (formReady) startTransition(() => setWholeSection(true));
+  }, [formReady]);
   // Conditional questions appear and disappear as the answers change (the same rule the server keeps).
   const { shown, shownSections, news } = useShownQuestions(app.program.form, snap.answers);
   const onAnswer = useCallback((key: string, value: unknown) => sync.set(key, value), [sync]);
@@ -586,7 +595,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
             </div>
           ) : (
             <ol className="space-y-6">
-              {onPage.map((q) => (
+              {(wholeSection ? onPage : onPage.slice(0, FIRST_QUESTIONS)).map((q) => (
                 <li key={q.key} onBlur={(e) => onLeave(q.key, e)}>
                   {request && !unlocked.has(q.key) && (
                     <p className="mb-1 text-xs font-medium text-slate-600">

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { applicationMessages as m } from '../../../shared/domain/applications';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { Skeleton, SkeletonText } from '../../components/ui/Skeleton';
@@ -110,6 +110,10 @@ function ApplicationRoute() {
 function SignedIn({ appId }: { appId: string }) {
   const navigate = useNavigate();
   const query = useQuery(applicationQuery(appId));
+  // With the application already loaded when the route mounts (decision 062), the page renders in a
+  // background render that React splits into short slices, the skeleton shown until it is ready, not in
+  // one long task; later answers of the query render at once, as before.
+  const ready = useDeferredValue(query.data !== undefined, false);
   const [generation, setGeneration] = useState(0);
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   useEffect(() => {
@@ -117,7 +121,7 @@ function SignedIn({ appId }: { appId: string }) {
     if (gone) void navigate({ to: '/unauthorized', replace: true });
   }, [gone, navigate]);
 
-  if (query.isPending || gone) {
+  if (query.isPending || gone || !ready) {
     return (
       <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
         <Skeleton className="h-8 w-2/3" />
