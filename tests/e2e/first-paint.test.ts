@@ -147,4 +147,29 @@ describe("a draft's application page", () => {
       await page.context().close();
     }
   });
+
+  it('that fails to load says so with a Retry, and Retry shows every question', async () => {
+    const page = await newPage(browser, { baseURL: app.url, width: 375, height: 740 });
+    try {
+      await signInAs(page.context(), app.url, 'applicant@demo.test');
+      // Youth Orchestra's form: six questions, no sections, no conditions (the page commits four first).
+      const started = await page.request.post(`/api/programs/${YOUTH_ORCHESTRA}/applications`, {
+        headers: { origin: app.url },
+      });
+      expect(started.ok()).toBe(true);
+      const { id } = (await started.json()) as { id: string };
+      await page.route(`**/api/applications/${id}`, (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' }),
+      );
+      await page.goto(`/applications/${id}`);
+      await page.getByText('Failed to load application').waitFor();
+      await page.unroute(`**/api/applications/${id}`);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Youth Orchestra Auditions' }).waitFor();
+      await expect.poll(() => page.getByTestId('questions').locator(':scope > li').count()).toBe(6);
+      expect(await page.getByText('Failed to load application').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
 });

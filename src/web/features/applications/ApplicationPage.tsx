@@ -594,7 +594,7 @@ export function ApplicationPage({ app, onReload }: { app: Application; onReload:
               <Skeleton className="h-32 w-full" />
             </div>
           ) : (
-            <ol className="space-y-6">
+            <ol className="space-y-6" data-testid="questions">
               {(wholeSection ? onPage : onPage.slice(0, FIRST_QUESTIONS)).map((q) => (
                 <li key={q.key} onBlur={(e) => onLeave(q.key, e)}>
                   {request && !unlocked.has(q.key) && (

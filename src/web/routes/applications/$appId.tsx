@@ -110,10 +110,10 @@ function ApplicationRoute() {
 function SignedIn({ appId }: { appId: string }) {
   const navigate = useNavigate();
   const query = useQuery(applicationQuery(appId));
-  // With the application already loaded when the route mounts (decision 062), the page renders in a
-  // background render that React splits into short slices, the skeleton shown until it is ready, not in
-  // one long task; later answers of the query render at once, as before.
-  const ready = useDeferredValue(query.data !== undefined, false);
+  // With the application already loaded when the route mounts (decision 062), the page (or the error)
+  // renders in a background render that React splits into short slices, the skeleton shown until it is
+  // ready, not in one long task; later answers of the query render at once, as before.
+  const ready = useDeferredValue(!query.isPending, false);
   const [generation, setGeneration] = useState(0);
   const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   useEffect(() => {
