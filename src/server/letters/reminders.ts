@@ -3,6 +3,7 @@ import {
   type LetterReminder,
   letterCloseAt,
   letterDeadline,
+  letterLinkExpiry,
   letterReminderDue,
   REMINDER_GAP_MS,
 } from '../../shared/domain/letters';
@@ -78,7 +79,6 @@ export async function queueDueLetterReminders(db: Db, now: Date, secret: string)
         and (r.reminded_after_request_at is null or r.reminded_before_deadline_at is null)
         and r.last_sent_at <= ${since}::timestamptz
         and (r.last_reminder_at is null or r.last_reminder_at <= ${since}::timestamptz)
-        and r.token_expires_at > ${now.toISOString()}::timestamptz
         and a.status <> 'withdrawn' and p.deleted_at is null and o.deleted_at is null
       order by r.id`),
   );
@@ -93,7 +93,7 @@ export async function queueDueLetterReminders(db: Db, now: Date, secret: string)
     ).map((p) => [p.id, p.form as ApplicationForm | null]),
   );
 
-  const due: { c: Candidate; kind: LetterReminder; deadline: Date | null }[] = [];
+  const due: { c: Candidate; kind: LetterReminder; deadline: Date | null; expiresAt: Date }[] = [];
   for (const c of candidates) {
     const q = forms.get(c.program_id)?.questions.find((x) => x.key === c.question_key);
     if (q?.type !== 'reference_letter') continue;
@@ -106,22 +106,24 @@ export async function queueDueLetterReminders(db: Db, now: Date, secret: string)
       linkCloseAt: c.late_close_at,
     });
     const deadline = letterDeadline(q, closeAt);
+    // A deadline moved later keeps the link working past the expiry stored when it was sent.
+    const expiresAt = letterLinkExpiry(date(c.token_expires_at), deadline, date(c.last_sent_at));
     const kind = letterReminderDue({
       lastSentAt: date(c.last_sent_at),
       lastReminderAt: c.last_reminder_at ? date(c.last_reminder_at) : null,
       afterRequestSent: c.reminded_after_request_at !== null,
       beforeDeadlineSent: c.reminded_before_deadline_at !== null,
       deadline,
-      tokenExpiresAt: date(c.token_expires_at),
+      tokenExpiresAt: expiresAt,
       now,
     });
-    if (kind) due.push({ c, kind, deadline });
+    if (kind) due.push({ c, kind, deadline, expiresAt });
   }
   if (due.length === 0) return 0;
 
   return db.transaction(async (tx) => {
     let queued = 0;
-    for (const { c, kind, deadline } of due) {
+    for (const { c, kind, deadline, expiresAt } of due) {
       // The claim: only one run (or worker) finds the column still empty and the request still waiting.
       const [claimed] = rowsOf<{ token_hash: string; token_sealed: string | null }>(
         await tx.execute(sql`
@@ -155,7 +157,7 @@ export async function queueDueLetterReminders(db: Db, now: Date, secret: string)
         },
         c,
         token as string,
-        date(c.token_expires_at),
+        expiresAt,
         c.sends,
         deadline,
         { kind, newLink },

@@ -8,6 +8,7 @@ import {
   letterCloseAt,
   letterContentProblem,
   letterDeadline,
+  letterLinkExpiry,
   letterSettings,
   lettersLacking,
   letterUpload,
@@ -605,9 +606,8 @@ function statusOf(hit: TokenHit, now: Date): PageStatus {
   return 'open';
 }
 
-/** When a link stops opening: as stored when it was sent, or later if its letter deadline moved later. */
 const linkExpiry = (r: RequestRow, deadline: Date | null) =>
-  new Date(Math.max(r.tokenExpiresAt.getTime(), tokenExpiry(deadline, r.lastSentAt).getTime()));
+  letterLinkExpiry(r.tokenExpiresAt, deadline, r.lastSentAt);
 
 const statusMessages: Record<Exclude<PageStatus, 'open'>, string> = {
   submitted: letterWords.thanks,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isPending } from '../../shared/domain/letters';
+import { isPending, letterLinkExpiry } from '../../shared/domain/letters';
 import type { Db } from '../db/client';
 import { applications, letterRequests } from '../db/schema';
 import { hashLetterToken } from './keys';
@@ -32,6 +32,7 @@ export async function letterReminderStillDue(
       off: letterRequests.remindersOff,
       tokenHash: letterRequests.tokenHash,
       expiresAt: letterRequests.tokenExpiresAt,
+      lastSentAt: letterRequests.lastSentAt,
       appStatus: applications.status,
     })
     .from(letterRequests)
@@ -43,6 +44,7 @@ export async function letterReminderStillDue(
   if (row.appStatus === 'withdrawn') return LETTER_REMINDER_NOT_DUE.withdrawn;
   if (row.tokenHash !== hashLetterToken(String(data.token))) return LETTER_REMINDER_NOT_DUE.replaced;
   const deadline = typeof data.deadline === 'string' ? new Date(data.deadline) : null;
-  if (row.expiresAt <= now || (deadline && deadline <= now)) return LETTER_REMINDER_NOT_DUE.expired;
+  if (letterLinkExpiry(row.expiresAt, deadline, row.lastSentAt) <= now || (deadline && deadline <= now))
+    return LETTER_REMINDER_NOT_DUE.expired;
   return true;
 }

@@ -11,6 +11,7 @@ import {
   letterContentProblem,
   letterDeadline,
   letterFileProblem,
+  letterLinkExpiry,
   letterQuestionIssue,
   letterQuestionProblem,
   letterReminderDue,
@@ -253,6 +254,17 @@ describe('deadline and link expiry', () => {
     expect(tokenExpiry(close, new Date('2026-05-01T00:00:00Z'))).toEqual(new Date(close.getTime() + 7 * DAY));
     const sent = new Date('2026-05-01T00:00:00Z');
     expect(tokenExpiry(null, sent)).toEqual(new Date(sent.getTime() + 180 * DAY));
+  });
+
+  it('a sent link keeps its stored expiry, or the later one of a deadline moved later', () => {
+    const sent = new Date('2026-05-01T00:00:00Z');
+    const stored = tokenExpiry(close, sent);
+    expect(letterLinkExpiry(stored, close, sent)).toEqual(stored);
+    const later = new Date(close.getTime() + 20 * DAY);
+    expect(letterLinkExpiry(stored, later, sent)).toEqual(new Date(later.getTime() + 7 * DAY));
+    // A deadline moved earlier does not cut a link short.
+    expect(letterLinkExpiry(stored, new Date(close.getTime() - 5 * DAY), sent)).toEqual(stored);
+    expect(letterLinkExpiry(stored, null, sent)).toEqual(new Date(sent.getTime() + 180 * DAY));
   });
 });
 

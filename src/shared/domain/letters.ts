@@ -196,6 +196,15 @@ export function tokenExpiry(deadline: Date | null, sentAt: Date): Date {
     : new Date(sentAt.getTime() + TOKEN_OPEN_ENDED_MS);
 }
 
+/**
+ * When a sent link stops opening now: as stored when it was sent, or later if its letter deadline has
+ * moved later since (a personal deadline, a new close date). The letter page, the reminders, the
+ * expiry a reminder names and the check before it is delivered all use this one rule.
+ */
+export function letterLinkExpiry(storedExpiry: Date, deadline: Date | null, lastSentAt: Date): Date {
+  return new Date(Math.max(storedExpiry.getTime(), tokenExpiry(deadline, lastSentAt).getTime()));
+}
+
 /** The two reminders a pending request may get, each at most once. */
 export type LetterReminder = 'after_request' | 'before_deadline';
 
