@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...prod, SHUTDOWN_DELAY: '0' }).shutdownDelayMs).toBe(0);
   });
 
+  it("keeps idle connections KEEP_ALIVE_TIMEOUT seconds (Node's 5 s unless set) and HEADERS_TIMEOUT for headers", () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      keepAliveTimeoutMs: 5_000,
+      headersTimeoutMs: 30_000,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, KEEP_ALIVE_TIMEOUT: '65', HEADERS_TIMEOUT: '2.5' })).toMatchObject(
+      {
+        keepAliveTimeoutMs: 65_000,
+        headersTimeoutMs: 2_500,
+      },
+    );
+  });
+
   it('never has demo mode in production', () => {
     const prod = {
       NODE_ENV: 'production',
@@ -99,6 +112,9 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DELAY: '61' }, /SHUTDOWN_DELAY must be a number of seconds/],
     [{ HEADERS_TIMEOUT: '0' }, /HEADERS_TIMEOUT must be a number of seconds/],
     [{ HEADERS_TIMEOUT: '61' }, /HEADERS_TIMEOUT must be a number of seconds/],
+    [{ KEEP_ALIVE_TIMEOUT: '0' }, /KEEP_ALIVE_TIMEOUT must be a number of seconds above 0 and at most 900/],
+    [{ KEEP_ALIVE_TIMEOUT: '65s' }, /KEEP_ALIVE_TIMEOUT must be a number of seconds/],
+    [{ KEEP_ALIVE_TIMEOUT: '901' }, /KEEP_ALIVE_TIMEOUT must be a number of seconds/],
     [{ WORKERS: '0', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '1.5', DATABASE_URL: 'postgres://x/y' }, /WORKERS must be a whole number/],
     [{ WORKERS: '2' }, /WORKERS above 1 needs DATABASE_URL/],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { HEADERS_TIMEOUT_MS } from './http/slow-clients';
+import { HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './http/slow-clients';
 import { type LogFormat, type LogLevel, logLevels } from './log/logger';
 import { type MailConfig, MailConfigError, parseMailConfig } from './mail/settings';
 
@@ -37,6 +37,12 @@ export interface Config {
    * (decision 055).
    */
   headersTimeoutMs?: number;
+  /**
+   * KEEP_ALIVE_TIMEOUT (seconds, default 5, Node's own): how long an idle keep-alive connection stays
+   * open. Behind a proxy that keeps its connections to the server open longer, set above its idle
+   * timeout, or the proxy may send a request on a connection the server is closing.
+   */
+  keepAliveTimeoutMs?: number;
   /** DATABASE_PREPARE=0 turns off per-connection prepared statements (a pooler that cannot keep them). */
   prepareStatements: boolean;
   authSecret: string;
@@ -167,12 +173,21 @@ export function parseDatabaseUrl(name: string, value: string | undefined): strin
 /** Longest HEADERS_TIMEOUT: Node's own default; a client's headers are a few hundred bytes. */
 export const MAX_HEADERS_TIMEOUT_SECONDS = 60;
 
-function parseHeadersTimeout(value: string | undefined): number {
-  if (value === undefined || value === '') return HEADERS_TIMEOUT_MS;
+/** Longest KEEP_ALIVE_TIMEOUT: above the idle timeouts of common load balancers (Google Cloud's: 600 s). */
+export const MAX_KEEP_ALIVE_TIMEOUT_SECONDS = 900;
+
+/** A timeout given in seconds (above 0, at most `maxSeconds`), in milliseconds; `defaultMs` when unset. */
+function parseTimeout(
+  name: string,
+  value: string | undefined,
+  defaultMs: number,
+  maxSeconds: number,
+): number {
+  if (value === undefined || value === '') return defaultMs;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_HEADERS_TIMEOUT_SECONDS) {
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > maxSeconds) {
     throw new ConfigError(
-      `HEADERS_TIMEOUT must be a number of seconds above 0 and at most ${MAX_HEADERS_TIMEOUT_SECONDS}, got "${value}".`,
+      `${name} must be a number of seconds above 0 and at most ${maxSeconds}, got "${value}".`,
     );
   }
   return Math.round(seconds * 1000);
@@ -369,7 +384,18 @@ export function loadConfig(env: Env = process.env): Config {
     prepareStatements,
     workers,
     shutdownDelayMs,
-    headersTimeoutMs: parseHeadersTimeout(env.HEADERS_TIMEOUT),
+    headersTimeoutMs: parseTimeout(
+      'HEADERS_TIMEOUT',
+      env.HEADERS_TIMEOUT,
+      HEADERS_TIMEOUT_MS,
+      MAX_HEADERS_TIMEOUT_SECONDS,
+    ),
+    keepAliveTimeoutMs: parseTimeout(
+      'KEEP_ALIVE_TIMEOUT',
+      env.KEEP_ALIVE_TIMEOUT,
+      KEEP_ALIVE_TIMEOUT_MS,
+      MAX_KEEP_ALIVE_TIMEOUT_SECONDS,
+    ),
     authSecret,
     google,
     oauthTestIssuer,

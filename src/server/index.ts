@@ -18,7 +18,7 @@ import { demoFilesToWrite, materializeDemoFiles } from './db/seed/demo-files';
 import { startFeaturedPurge } from './featured/purge';
 import { takeConnections } from './http/hand-off';
 import { closeListener, Shutdown } from './http/shutdown';
-import { slowClientLimits } from './http/slow-clients';
+import { keepIdleConnections, slowClientLimits } from './http/slow-clients';
 import { configureLogger, logger } from './log/logger';
 import { mailStartLine } from './mail/settings';
 import { serveMetrics } from './metrics/endpoint';
@@ -204,6 +204,7 @@ async function serveApi(config: Config, demo: boolean) {
           logListening(`${info.address}:${info.port}`),
         )
       : createAdaptorServer({ fetch: app.fetch, hostname: config.host, serverOptions });
+  keepIdleConnections(server as Server, config.keepAliveTimeoutMs);
   shutdown.track(server as Server, isStream);
   if (worker !== null) {
     takeConnections(server as Server);

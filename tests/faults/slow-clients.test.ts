@@ -86,3 +86,44 @@ describe(`${COUNT} clients that never finish their headers`, () => {
     await cutsSlowClients(s);
   }, 120_000);
 });
+
+/**
+ * One keep-alive connection: a request, an answer, `idleMs` of silence, then a second request on the
+ * same socket. Whether the second was answered, and whether the server closed the connection after it.
+ */
+function idleThenAgain(url: string, idleMs: number): Promise<{ second: boolean; closedByServer: boolean }> {
+  const { hostname, port } = new URL(url);
+  const request = `GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`;
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let answers = 0;
+    let closed = false;
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (d) => {
+      answers += String(d).split('HTTP/1.1 200').length - 1;
+      if (answers === 1) setTimeout(() => (closed ? done() : socket.write(request)), idleMs);
+      if (answers === 2) setTimeout(done, 500);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      closed = true;
+    });
+    const done = () => {
+      resolve({ second: answers === 2, closedByServer: closed });
+      socket.destroy();
+    };
+  });
+}
+
+describe('an idle keep-alive connection', () => {
+  it("is closed after Node's 5 s unless KEEP_ALIVE_TIMEOUT says otherwise", async () => {
+    s = await startServer({}, { pglite: true });
+    expect(await idleThenAgain(s.url, 6_500)).toEqual({ second: false, closedByServer: true });
+  }, 60_000);
+
+  it('stays open KEEP_ALIVE_TIMEOUT seconds, longer than HEADERS_TIMEOUT, with workers', async () => {
+    s = await startServer({ WORKERS: '2', KEEP_ALIVE_TIMEOUT: '10', HEADERS_TIMEOUT: String(LIMIT_S) });
+    // Idle for 6.5 s (past Node's default and the headers limit): the second request is answered.
+    expect(await idleThenAgain(s.url, 6_500)).toEqual({ second: true, closedByServer: false });
+  }, 60_000);
+});
