@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { queueDueLetterReminders } from '../../src/server/letters/reminders';
-import { closeTransport } from '../../src/server/mail/transport';
 import type { LetterPage } from '../../src/shared/schemas/letters';
 import { completeProfile, onboardedUser, programWithForm, startApplication } from '../support/factory';
-import { type Received, TestSmtp } from '../support/smtp';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { letterTokenIn, mailTestApp, stopMailTestApp } from '../support/mail-app';
+import type { Received, TestSmtp } from '../support/smtp';
+import type { TestApp } from '../support/test-app';
 import { buildWorld } from '../support/world';
 
 /**
@@ -36,16 +36,13 @@ async function sweep(): Promise<Received[]> {
   return smtp.received.slice(before).filter((r) => r.envelopeTo[0] === BELL);
 }
 function linkIn(mail: Received): string {
-  const m = /\/letters\/([A-Za-z0-9_-]{43})/.exec(mail.mail.text ?? '');
-  if (!m) throw new Error('no letter link in the email');
-  return m[1];
+  const token = letterTokenIn(mail.mail.text);
+  if (!token) throw new Error('no letter link in the email');
+  return token;
 }
 
 beforeAll(async () => {
-  smtp = await new TestSmtp().start();
-  t = await createTestApp({
-    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } } },
-  });
+  ({ t, smtp } = await mailTestApp());
   const world = await buildWorld(t);
   admin = world.cookies.orgAdmin!;
   t0 = t.clock.now();
@@ -79,12 +76,7 @@ beforeAll(async () => {
   cookie = u.cookie;
   app = await startApplication(t, cookie, program);
 }, 120_000);
-afterAll(async () => {
-  await runner?.stop();
-  await closeTransport(t.deps.config);
-  await smtp?.stop();
-  await t?.close();
-});
+afterAll(() => stopMailTestApp(t, smtp, runner));
 
 describe('a letter deadline moved later after the request went', () => {
   it('keeps the link and its reminders going until the new deadline', async () => {

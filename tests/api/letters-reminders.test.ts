@@ -7,7 +7,6 @@ import { letterUnsubscribeToken } from '../../src/server/letters/keys';
 import { queueDueLetterReminders } from '../../src/server/letters/reminders';
 import { hashLetterToken } from '../../src/server/letters/service';
 import { LETTER_REMINDER_NOT_DUE } from '../../src/server/letters/still-due';
-import { closeTransport } from '../../src/server/mail/transport';
 import { letterUnsubscribeWords, letterWords } from '../../src/shared/domain/letters';
 import { UNSUBSCRIBE_LINK_DAYS } from '../../src/shared/domain/unsubscribe';
 import type { LetterPage, MyLetterRequests, StaffLetters } from '../../src/shared/schemas/letters';
@@ -18,8 +17,9 @@ import {
   startApplication,
   submitApplication,
 } from '../support/factory';
-import { type Received, TestSmtp } from '../support/smtp';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { letterTokenIn, mailTestApp, stopMailTestApp } from '../support/mail-app';
+import type { Received, TestSmtp } from '../support/smtp';
+import { TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
 
 /**
@@ -71,9 +71,9 @@ const reminders = (got: Received[]) =>
 const to = (address: string) => smtp.received.filter((r) => r.envelopeTo.includes(address));
 /** The letter link's token in an email. */
 function linkIn(mail: Received): string {
-  const m = /\/letters\/([A-Za-z0-9_-]{43})/.exec(mail.mail.text ?? '');
-  if (!m) throw new Error('no letter link in the email');
-  return m[1];
+  const token = letterTokenIn(mail.mail.text);
+  if (!token) throw new Error('no letter link in the email');
+  return token;
 }
 /** The "Stop reminders" token in an email's footer. */
 function stopTokenIn(mail: Received): string {
@@ -84,10 +84,7 @@ function stopTokenIn(mail: Received): string {
 const pageOf = (token: string) => t.json<LetterPage>('GET', `/api/letters/${token}`);
 
 beforeAll(async () => {
-  smtp = await new TestSmtp().start();
-  t = await createTestApp({
-    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } } },
-  });
+  ({ t, smtp } = await mailTestApp());
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin!;
   t0 = t.clock.now();
@@ -153,12 +150,7 @@ beforeAll(async () => {
   });
   expect(withdrawn.status).toBe(200);
 }, 120_000);
-afterAll(async () => {
-  await runner?.stop();
-  await closeTransport(t.deps.config);
-  await smtp?.stop();
-  await t?.close();
-});
+afterAll(() => stopMailTestApp(t, smtp, runner));
 
 describe('the request email', () => {
   it('carries a "Stop reminders about this request" link and a one-click List-Unsubscribe for it', async () => {

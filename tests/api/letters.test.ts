@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, letterRequests, letters } from '../../src/server/db/schema';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
 import { hashLetterToken } from '../../src/server/letters/service';
-import { closeTransport } from '../../src/server/mail/transport';
 import { notifyTopic } from '../../src/server/realtime/notify';
 import { letterUpload, letterWords, requestCap } from '../../src/shared/domain/letters';
 import type { LetterPage, MyLetterRequests, StaffLetters } from '../../src/shared/schemas/letters';
@@ -19,8 +18,9 @@ import {
   startApplication,
   userIdOf,
 } from '../support/factory';
+import { letterTokenIn, mailTestApp, stopMailTestApp } from '../support/mail-app';
 import { assign, setScoring } from '../support/scoring';
-import { TestSmtp } from '../support/smtp';
+import type { TestSmtp } from '../support/smtp';
 import { changesUntil } from '../support/sse';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { buildWorld, type World } from '../support/world';
@@ -62,9 +62,9 @@ const upload = (path: string, body: Buffer, name: string, cookie?: string) =>
 function tokenFrom(address: string): string {
   const mails = mailsTo(address, 'Reference letter request');
   const text = mails[mails.length - 1]?.mail.text ?? '';
-  const m = /\/letters\/([A-Za-z0-9_-]{43})/.exec(text);
-  if (!m) throw new Error(`no letter link in the email to ${address}`);
-  return m[1];
+  const token = letterTokenIn(text);
+  if (!token) throw new Error(`no letter link in the email to ${address}`);
+  return token;
 }
 async function waitForMail(address: string, subject: string, n = 1) {
   for (let i = 0; i < 100 && mailsTo(address, subject).length < n; i++)
@@ -74,11 +74,8 @@ async function waitForMail(address: string, subject: string, n = 1) {
 }
 
 beforeAll(async () => {
-  smtp = await new TestSmtp().start();
+  ({ t, smtp } = await mailTestApp());
   smtp.refuse.add(BOUNCE);
-  t = await createTestApp({
-    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } } },
-  });
   world = await buildWorld(t);
   admin = world.cookies.orgAdmin!;
   program = await programWithForm(
@@ -124,12 +121,7 @@ beforeAll(async () => {
   ana = { ...ana, id: appId, userId: ana.id };
   runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.3 });
 }, 120_000);
-afterAll(async () => {
-  await runner?.stop();
-  await closeTransport(t.deps.config);
-  await smtp?.stop();
-  await t?.close();
-});
+afterAll(() => stopMailTestApp(t, smtp, runner));
 
 describe('the question type', () => {
   it('is stored with its settings and refuses fewer allowed than required', async () => {

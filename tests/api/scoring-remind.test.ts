@@ -4,11 +4,11 @@ import { mailMessages } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { demoProgramId } from '../../src/server/db/seed/ids';
 import { type JobRunner, startJobs } from '../../src/server/jobs/runtime';
-import { closeTransport } from '../../src/server/mail/transport';
 import { NOTHING_TO_SCORE } from '../../src/server/scoring/remind';
 import { onboardedUser, submittedApplication } from '../support/factory';
+import { mailTestApp, stopMailTestApp } from '../support/mail-app';
 import { assign, auditionRubric, scoreSheet, setScoring } from '../support/scoring';
-import { TestSmtp } from '../support/smtp';
+import type { TestSmtp } from '../support/smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** 'Remind' (issue 20 item 7): the reviewer's email, delivered through a real SMTP server. */
@@ -22,10 +22,7 @@ let judge: { cookie: string; id: string };
 const subject = 'applications to score in Youth Orchestra Auditions';
 
 beforeAll(async () => {
-  smtp = await new TestSmtp().start();
-  t = await createTestApp({
-    config: { mail: { smtpUrl: smtp.url, from: { name: 'ApplyHub', address: 'no-reply@applyhub.test' } } },
-  });
+  ({ t, smtp } = await mailTestApp());
   await seed(t.deps.db, { demo: true, now: t.clock.now() });
   runner = await startJobs(t.deps, { pollingIntervalSeconds: 0.5 });
   admin = await t.signIn('admin@demo.test');
@@ -47,12 +44,7 @@ beforeAll(async () => {
   await assign(t, admin, YOUTH, apps, [judge.id]);
   await scoreSheet(t, judge.cookie, apps[0], { tone: 3, rhythm: 5 });
 }, 120_000);
-afterAll(async () => {
-  await runner?.stop();
-  await closeTransport(t.deps.config);
-  await smtp?.stop();
-  await t?.close();
-});
+afterAll(() => stopMailTestApp(t, smtp, runner));
 
 const reminders = () => smtp.to('remind.judge@example.test').filter((r) => r.mail.subject?.includes(subject));
 const remind = (as: string, userId = judge.id) =>

@@ -600,14 +600,12 @@ function statusOf(hit: TokenHit, now: Date): PageStatus {
   if (r.state === 'declined') return 'declined';
   if (r.state === 'cancelled' || !q) return 'cancelled';
   if (facts.status === 'withdrawn') return 'withdrawn';
-  if (linkExpiry(r, letterDeadline(q, facts.closeAt)) <= now) return 'expired';
+  if (letterLinkExpiry(r.tokenExpiresAt, letterDeadline(q, facts.closeAt), r.lastSentAt) <= now)
+    return 'expired';
   const deadline = letterDeadline(q, facts.closeAt);
   if (deadline && deadline <= now) return 'closed';
   return 'open';
 }
-
-const linkExpiry = (r: RequestRow, deadline: Date | null) =>
-  letterLinkExpiry(r.tokenExpiresAt, deadline, r.lastSentAt);
 
 const statusMessages: Record<Exclude<PageStatus, 'open'>, string> = {
   submitted: letterWords.thanks,
@@ -665,7 +663,7 @@ export async function letterPage(db: Db, clock: Clock, token: string): Promise<L
     instructions: q.instructions ?? null,
     provides: letterSettings(q).provides,
     questions: q.recommenderQuestions ?? [],
-    expires_at: linkExpiry(r, deadline).toISOString(),
+    expires_at: letterLinkExpiry(r.tokenExpiresAt, deadline, r.lastSentAt).toISOString(),
     deadline: deadline ? deadline.toISOString() : null,
     draft: l
       ? {
